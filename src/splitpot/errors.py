@@ -1,0 +1,47 @@
+"""The exception tree of splitpot.
+
+Every error a user can cause is a :class:`SplitpotError`; its message says what was wrong,
+why, and where, so the CLI and the web can show it as it is, without a traceback::
+
+    SplitpotError
+     +-- CardParseError        a card token that is not a card ("Kx": unknown suit 'x')
+     +-- DuplicateCardError    one physical card in two places
+     +-- GameSpecError         an unknown game, or a game definition that contradicts itself
+     +-- ShowdownError         a showdown that cannot be settled as given
+          +-- OddChipError     the odd-chip rule is ``refuse`` and a split does not divide
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardParseError",
+    "DuplicateCardError",
+    "GameSpecError",
+    "OddChipError",
+    "ShowdownError",
+    "SplitpotError",
+]
+
+
+class SplitpotError(Exception):
+    """The root of every error splitpot raises on purpose."""
+
+
+class CardParseError(SplitpotError, ValueError):
+    """A card token could not be read."""
+
+
+class DuplicateCardError(SplitpotError, ValueError):
+    """The same physical card appears twice in one deal."""
+
+
+class GameSpecError(SplitpotError, ValueError):
+    """An unknown game id, or a game definition that is inconsistent."""
+
+
+class ShowdownError(SplitpotError, ValueError):
+    """A showdown whose input cannot be settled (wrong card counts, bad contributions...)."""
+
+
+class OddChipError(ShowdownError):
+    """The table refuses odd chips and a pot or an award does not divide evenly."""

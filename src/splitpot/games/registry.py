@@ -1,0 +1,168 @@
+"""The registry: every game in RULES.md, registered once.
+
+``high_award`` names the award that takes the odd chip when a pot is split between awards
+(RULES.md "Odd chips": Drawmaha the draw half (BARGE); Bodigiha, Drawmadugi and Drawmaha 2-7
+the Omaha half; Badacey the A-5 half; Badeucy the 2-7 half; Doogie the high half). Triple Draw
+Dramaha and Sviten Special are Drawmaha deals and follow Drawmaha.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from splitpot.cards import Card, parse_cards
+from splitpot.errors import GameSpecError
+from splitpot.evaluate.badugi import evaluate_badugi, evaluate_badugi_aces_high
+from splitpot.evaluate.doogie import (
+    PERFECT_DOOGIE,
+    PERFECT_DOOGIE_HIGH,
+    evaluate_doogie,
+    evaluate_doogie_high,
+)
+from splitpot.evaluate.high import evaluate_draw_high, evaluate_high
+from splitpot.evaluate.lowball import evaluate_a5, evaluate_deuce_seven
+from splitpot.evaluate.omaha import evaluate_omaha
+from splitpot.evaluate.value import HandValue, Qualifier
+from splitpot.games.spec import Award, GameSpec
+
+__all__ = [
+    "EIGHT_OR_BETTER",
+    "FULL_HOUSE_OR_BETTER",
+    "GAMES",
+    "SEVEN_DOOGIE_OR_BETTER",
+    "find_game",
+    "game_ids",
+]
+
+FULL_HOUSE_OR_BETTER: Final = Qualifier.from_hand(
+    "full house or better", evaluate_high, parse_cards("2c2d2h3c3d")
+)
+SEVEN_DOOGIE_OR_BETTER: Final = Qualifier.from_hand(
+    "7-doogie or better", evaluate_doogie, parse_cards("7c6d5h4s")
+)
+EIGHT_OR_BETTER: Final = Qualifier.from_hand("8-or-better", evaluate_a5, parse_cards("8c7d6h5s4c"))
+
+
+def _omaha(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    return evaluate_omaha(hole, board)
+
+
+def _draw_high(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    return evaluate_draw_high(hole)
+
+
+def _badugi(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    return evaluate_badugi(hole)
+
+
+def _badugi_aces_high(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    return evaluate_badugi_aces_high(hole)
+
+
+def _deuce_seven(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    return evaluate_deuce_seven(hole)
+
+
+def _a5(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    return evaluate_a5(hole)
+
+
+OMAHA_AWARD: Final = Award(name="omaha", label="Omaha high (2 hole + 3 board)", evaluate=_omaha)
+DRAW_AWARD: Final = Award(name="draw", label="Draw high (five private cards)", evaluate=_draw_high)
+BADUGI_AWARD: Final = Award(name="badugi", label="Badugi (hole cards, aces low)", evaluate=_badugi)
+DEUCE_SEVEN_AWARD: Final = Award(
+    name="27", label="2-7 lowball (five private cards)", evaluate=_deuce_seven
+)
+A5_AWARD: Final = Award(name="a5", label="A-5 lowball", evaluate=_a5)
+BADUGI_HIGH_AWARD: Final = Award(
+    name="badugi", label="Badugi (aces high)", evaluate=_badugi_aces_high
+)
+
+DOOGIE_HIGH_AWARD: Final = Award(
+    name="high",
+    label="High (full house or better; the perfect doogie tops all)",
+    evaluate=evaluate_doogie_high,
+    qualifier=FULL_HOUSE_OR_BETTER,
+    best_possible=PERFECT_DOOGIE_HIGH,
+)
+DOOGIE_LOW_AWARD: Final = Award(
+    name="low",
+    label="Doogie low (7-doogie or better)",
+    evaluate=evaluate_doogie,
+    qualifier=SEVEN_DOOGIE_OR_BETTER,
+    best_possible=PERFECT_DOOGIE,
+)
+
+_SPECS: Final = (
+    GameSpec(
+        id="bodigiha", name="Bodigiha", hole_cards=5, board_cards=5,
+        awards=(BADUGI_AWARD, OMAHA_AWARD), high_award="omaha",
+        summary="5 cards, one 0-2 card draw after flop betting; Badugi / Omaha high",
+    ),
+    GameSpec(
+        id="badugi", name="Badugi", hole_cards=4, board_cards=0,
+        awards=(BADUGI_AWARD,), high_award="badugi",
+        summary="4 cards, three draws; the best Badugi takes the pot",
+    ),
+    GameSpec(
+        id="drawmaha", name="Drawmaha", aliases=("dramaha",), hole_cards=5, board_cards=5,
+        awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
+        summary="5 cards, one 0-5 card draw after flop betting; Omaha high / draw high",
+    ),
+    GameSpec(
+        id="doogie", name="Doogie", hole_cards=6, board_cards=4,
+        awards=(DOOGIE_HIGH_AWARD, DOOGIE_LOW_AWARD), high_award="high", declare=True,
+        summary="6 cards, 4 community cards, declare; high (full house+) / doogie (7 or better)",
+    ),
+    GameSpec(
+        id="drawmaha-27", name="Drawmaha 2-7", hole_cards=5, board_cards=5,
+        awards=(OMAHA_AWARD, DEUCE_SEVEN_AWARD), high_award="omaha",
+        summary="Drawmaha whose draw half is 2-7 lowball",
+    ),
+    GameSpec(
+        id="drawmadugi", name="Drawmadugi", hole_cards=5, board_cards=5,
+        awards=(BADUGI_AWARD, OMAHA_AWARD), high_award="omaha",
+        summary="Drawmaha whose draw half is Badugi (draw 0-5, option 0-3)",
+    ),
+    GameSpec(
+        id="triple-draw-dramaha", name="Triple Draw Dramaha", hole_cards=5, board_cards=5,
+        awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
+        summary="Drawmaha with a draw before the flop, turn and river betting",
+    ),
+    GameSpec(
+        id="sviten-special", name="Sviten Special", hole_cards=5, board_cards=5,
+        awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
+        summary="Drawmaha where a one-card draw is dealt face up and may be rejected once",
+    ),
+    GameSpec(
+        id="badacey", name="Badacey", hole_cards=5, board_cards=0,
+        awards=(A5_AWARD, BADUGI_AWARD), high_award="a5",
+        summary="5 cards, three draws; A-5 low / Badugi",
+    ),
+    GameSpec(
+        id="badeucy", name="Badeucy", hole_cards=5, board_cards=0,
+        awards=(DEUCE_SEVEN_AWARD, BADUGI_HIGH_AWARD), high_award="27",
+        summary="5 cards, three draws; 2-7 low / Badugi, aces high in both",
+    ),
+)  # fmt: skip
+
+GAMES: Final[dict[str, GameSpec]] = {spec.id: spec for spec in _SPECS}
+_BY_NAME: Final = {
+    **{alias: spec for spec in _SPECS for alias in spec.aliases},
+    **GAMES,
+}
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every registered game id, in registry order."""
+    return tuple(GAMES)
+
+
+def find_game(name: str) -> GameSpec:
+    """The game with this id or alias (case-insensitive); a clear error names the known ones."""
+    spec = _BY_NAME.get(name.strip().lower())
+    if spec is None:
+        known = ", ".join(sorted(_BY_NAME))
+        raise GameSpecError(f"unknown game {name!r}; known games: {known}")
+    return spec
