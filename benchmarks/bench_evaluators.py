@@ -64,16 +64,30 @@ class Settings:
 
     splitpot_hands: int  # hands dealt per task; splitpot cycles through all of them
     pokerkit_hands: int  # PokerKit cycles through the first this many of the same hands
-    min_seconds: float  # each row is timed for at least this long
+    min_seconds: float  # each row is timed for at least this long in all ...
+    rounds: int  # ... split into this many rounds; the best round is reported
     sanity_hands: int  # every pair among the first this many hands is checked
     startup_runs: int
+    cold_runs: int  # fresh processes timing a cold first pass of evaluate_high
 
 
 FULL = Settings(
-    splitpot_hands=20_000, pokerkit_hands=1_000, min_seconds=1.0, sanity_hands=300, startup_runs=7
+    splitpot_hands=20_000,
+    pokerkit_hands=500,
+    min_seconds=1.0,
+    rounds=5,
+    sanity_hands=300,
+    startup_runs=7,
+    cold_runs=3,
 )
 QUICK = Settings(
-    splitpot_hands=2_000, pokerkit_hands=100, min_seconds=0.05, sanity_hands=60, startup_runs=3
+    splitpot_hands=2_000,
+    pokerkit_hands=100,
+    min_seconds=0.06,
+    rounds=3,
+    sanity_hands=60,
+    startup_runs=3,
+    cold_runs=1,
 )
 
 
@@ -165,7 +179,7 @@ TASKS: tuple[Task, ...] = (
         raw_call="doogie_value(cards10)",
         raw_joined=True,
         pokerkit=pokerkit_best_four_card_badugi,
-        pokerkit_call="max BadugiHand(c) over the 4-card badugis c in combinations(cards10, 4)",
+        pokerkit_call="best BadugiHand among the four-card badugis in combinations(cards10, 4)",
         note="PokerKit has no doogie; None when no four cards make a badugi, as in splitpot",
     ),
 )
@@ -276,54 +290,85 @@ def _one_pass(fn: Callable[..., Any], pool: list[Args]) -> float:
 
 
 @dataclass(frozen=True)
-class Rate:
-    hands: int
+class Measurement:
+    """Hands per second in each timed round; the table shows the best round."""
+
+    rates: tuple[float, ...]
+    hands: int  # hands evaluated in all rounds together
     seconds: float
 
     @property
-    def per_second(self) -> float:
-        return self.hands / self.seconds
+    def best(self) -> float:
+        return max(self.rates)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.rates)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "best_per_second": self.best,
+            "median_per_second": self.median,
+            "round_rates": list(self.rates),
+            "hands_timed": self.hands,
+            "seconds_timed": self.seconds,
+        }
 
 
-def measure(fn: Callable[..., Any], pool: list[Args], min_seconds: float, warmup: int) -> Rate:
-    """Hands per second over whole passes of ``pool`` lasting at least ``min_seconds``.
+def measure(
+    fn: Callable[..., Any], pool: list[Args], settings: Settings, warmup: int
+) -> Measurement:
+    """Time ``settings.rounds`` rounds of whole passes of ``pool``, each round lasting at least
+    ``settings.min_seconds / settings.rounds``, after ``warmup`` untimed hands.
 
-    ``warmup`` hands are evaluated first, untimed. The garbage collector is off while timing,
-    as in ``timeit``.
+    The garbage collector is off while timing, as in ``timeit``; the best round is the figure
+    least disturbed by other processes.
     """
     _one_pass(fn, pool[:warmup])
-    hands = 0
-    seconds = 0.0
+    round_seconds = settings.min_seconds / settings.rounds
+    rates: list[float] = []
+    total_hands = 0
+    total_seconds = 0.0
     gc_was_on = gc.isenabled()
     gc.disable()
     try:
-        while seconds < min_seconds:
-            seconds += _one_pass(fn, pool)
-            hands += len(pool)
+        for _ in range(settings.rounds):
+            hands = 0
+            seconds = 0.0
+            while seconds < round_seconds:
+                seconds += _one_pass(fn, pool)
+                hands += len(pool)
+            rates.append(hands / seconds)
+            total_hands += hands
+            total_seconds += seconds
     finally:
         if gc_was_on:
             gc.enable()
-    return Rate(hands, seconds)
+    return Measurement(tuple(rates), total_hands, total_seconds)
 
 
-def cold_high_pass(seed: int, settings: Settings) -> Rate:
-    """The first, cold pass of ``evaluate_high`` over the task's hands (run in a fresh process)."""
+def cold_high_pass(seed: int, settings: Settings) -> float:
+    """Seconds of the first, cold pass of ``evaluate_high`` over the task's hands."""
     ours, _ = deal_spots(seed, settings.splitpot_hands)["high"]
     high = next(task for task in TASKS if task.key == "high")
     pool = [shape(spot, high.splitpot_joined) for spot in ours]
-    seconds = _one_pass(high.splitpot, pool)
-    return Rate(len(pool), seconds)
+    return _one_pass(high.splitpot, pool)
 
 
-def measure_cold_high(seed: int, quick: bool) -> Rate:
-    """Run :func:`cold_high_pass` in a fresh interpreter, whose tables hold only import-time
-    entries (this process has already warmed them in the sanity check)."""
+def measure_cold_high(seed: int, settings: Settings, quick: bool) -> Measurement:
+    """Run :func:`cold_high_pass` in fresh interpreters, whose tables hold only what importing
+    splitpot put there (this process has already warmed them in the sanity check)."""
     command = [sys.executable, str(Path(__file__).resolve()), "--seed", str(seed), "--cold-high"]
     if quick:
         command.append("--quick")
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
-    data = json.loads(done.stdout)
-    return Rate(data["hands"], data["seconds"])
+    rates: list[float] = []
+    total = 0.0
+    for _ in range(settings.cold_runs):
+        done = subprocess.run(command, capture_output=True, text=True, check=True)
+        seconds = json.loads(done.stdout)["seconds"]
+        rates.append(settings.splitpot_hands / seconds)
+        total += seconds
+    return Measurement(tuple(rates), settings.splitpot_hands * settings.cold_runs, total)
 
 
 def splitpot_command() -> list[str]:
@@ -358,10 +403,15 @@ def cpu_name() -> str:
     return platform.processor() or "unknown CPU"
 
 
-def _row(label: str, ours: float, theirs: float | None) -> str:
-    if theirs is None:
-        return f"{label:<44} {ours:>12,.0f} {'':>12} {'':>10}"
+def _row(label: str, ours: float, theirs: float) -> str:
     return f"{label:<44} {ours:>12,.0f} {theirs:>12,.0f} {ours / theirs:>9,.1f}x"
+
+
+def load_average() -> float | None:
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -374,8 +424,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = QUICK if args.quick else FULL
 
     if args.cold_high:  # internal: the fresh process behind the cold high-from-7 row
-        rate = cold_high_pass(args.seed, settings)
-        print(json.dumps({"hands": rate.hands, "seconds": rate.seconds}))
+        print(json.dumps({"seconds": cold_high_pass(args.seed, settings)}))
         return 0
 
     def progress(text: str) -> None:
@@ -389,14 +438,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "pokerkit": version("pokerkit"),
         "seed": args.seed,
         "mode": "quick" if args.quick else "full",
+        "load_average_1min_at_start": load_average(),
     }
+    load = header["load_average_1min_at_start"]
+    round_seconds = settings.min_seconds / settings.rounds
     print(f"Python {header['python']} on {header['platform']} ({header['machine']})")
-    print(f"CPU: {header['cpu']}; PokerKit {header['pokerkit']}")
+    print(f"CPU: {header['cpu']}; PokerKit {header['pokerkit']}", end="")
+    print("" if load is None else f"; load average at start {load:.2f}")
     print(
         f"Seed {args.seed}, {header['mode']} run: splitpot cycles through "
         f"{settings.splitpot_hands:,} hands per task, PokerKit through the first "
-        f"{settings.pokerkit_hands:,} of them;\neach row is timed for at least "
-        f"{settings.min_seconds:g} s after a warm-up pass"
+        f"{settings.pokerkit_hands:,} of them.\nEach row: a warm-up pass, then "
+        f"{settings.rounds} timed rounds of at least {round_seconds:.2g} s "
+        "of whole passes; the best round is shown."
     )
 
     progress("dealing hands ...")
@@ -416,16 +470,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"the first {settings.sanity_hands} hands of each task (ties among them: {ties})"
     )
 
-    progress("cold first pass of evaluate_high (fresh process) ...")
-    cold = measure_cold_high(args.seed, args.quick)
+    progress("cold first pass of evaluate_high (fresh processes) ...")
+    cold = measure_cold_high(args.seed, settings, args.quick)
 
     results: list[dict[str, Any]] = []
     lines: list[str] = []
+
+    def record(task: Task, kind: str, label: str, call: str, ours: Measurement) -> None:
+        pk = pokerkit_rates[task.key]
+        lines.append(_row(label, ours.best, pk.best))
+        results.append(
+            {
+                "task": task.key,
+                "kind": kind,
+                "splitpot_call": call,
+                "pokerkit_call": task.pokerkit_call,
+                "ratio": ours.best / pk.best,
+                "splitpot": ours.as_json(),
+                "pokerkit": pk.as_json(),
+            }
+        )
+
+    pokerkit_rates: dict[str, Measurement] = {}
     for task in TASKS:
         ours, theirs = spots[task.key]
         progress(f"timing {task.key}: PokerKit ...")
         pk_pool = theirs[: settings.pokerkit_hands]
-        pk = measure(task.pokerkit, pk_pool, settings.min_seconds, warmup=len(pk_pool) // 10)
+        pokerkit_rates[task.key] = measure(
+            task.pokerkit, pk_pool, settings, warmup=len(pk_pool) // 10
+        )
         rows = [
             ("splitpot", task.title, task.splitpot, task.splitpot_call, task.splitpot_joined),
             ("raw", f"  raw int: {task.raw_call}", task.raw, task.raw_call, task.raw_joined),
@@ -433,37 +506,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for kind, label, fn, call, joined in rows:
             progress(f"timing {task.key}: {call} ...")
             pool = [shape(spot, joined) for spot in ours]
-            rate = measure(fn, pool, settings.min_seconds, warmup=len(pool))
-            lines.append(_row(label, rate.per_second, pk.per_second))
-            results.append(
-                {
-                    "task": task.key,
-                    "kind": kind,
-                    "splitpot_call": call,
-                    "pokerkit_call": task.pokerkit_call,
-                    "splitpot_per_second": rate.per_second,
-                    "pokerkit_per_second": pk.per_second,
-                    "ratio": rate.per_second / pk.per_second,
-                    "splitpot_hands_timed": rate.hands,
-                    "pokerkit_hands_timed": pk.hands,
-                }
-            )
+            record(task, kind, label, call, measure(fn, pool, settings, warmup=len(pool)))
         if task.key == "high":
-            label = f"  cold first pass, {cold.hands:,} hands (fresh process)"
-            lines.append(_row(label, cold.per_second, pk.per_second))
-            results.append(
-                {
-                    "task": task.key,
-                    "kind": "cold",
-                    "splitpot_call": task.splitpot_call,
-                    "pokerkit_call": task.pokerkit_call,
-                    "splitpot_per_second": cold.per_second,
-                    "pokerkit_per_second": pk.per_second,
-                    "ratio": cold.per_second / pk.per_second,
-                    "splitpot_hands_timed": cold.hands,
-                    "pokerkit_hands_timed": pk.hands,
-                }
-            )
+            label = f"  cold first pass over {settings.splitpot_hands:,} hands"
+            record(task, "cold", label, task.splitpot_call, cold)
 
     progress("timing start-up ...")
     command = splitpot_command()
@@ -477,6 +523,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(line)
     print("-" * 81)
     print("ratio = splitpot / PokerKit; raw-int and cold rows use the same PokerKit figure.")
+    print(
+        f"Cold row: one pass of evaluate_high in a fresh process (best of {settings.cold_runs}), "
+        "while its 7-card table fills."
+    )
     print("Compared:")
     for task in TASKS:
         print(f"  {task.title}: splitpot {task.splitpot_call}")

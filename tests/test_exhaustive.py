@@ -394,7 +394,7 @@ def ref_doogie(pool: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]] |
 @pytest.mark.parametrize("pool_size", [10, 8, 6, 4])
 def test_doogie_sample(pool_size: int) -> None:
     rng = random.Random(f"doogie pools of {pool_size}")
-    spots = {10: 20_000, 8: 10_000, 6: 10_000, 4: 10_000}[pool_size]
+    spots = {10: 40_000, 8: 10_000, 6: 10_000, 4: 10_000}[pool_size]
     items = []
     problems = []
     without = 0

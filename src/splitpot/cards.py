@@ -6,7 +6,7 @@ Strings become cards only here::
 
     >>> parse_cards("As Kd, 10h Q♣")
     (Card('As'), Card('Kd'), Card('Th'), Card('Qc'))
-    >>> parse_cards("Kx", where="player B's cards")
+    >>> parse_cards("Kx", where="in player B's cards")
     Traceback (most recent call last):
     ...
     splitpot.errors.CardParseError: "Kx": unknown suit 'x' (card 1 in player B's cards)
@@ -116,7 +116,7 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def _describe_where(position: int, where: str) -> str:
-    return f" (card {position} in {where})" if where else f" (card {position})"
+    return f" (card {position} {where})" if where else f" (card {position})"
 
 
 def _read_one(rank_text: str, suit_text: str, token: str, position: int, where: str) -> Card:
@@ -143,9 +143,9 @@ def parse_card(text: str, where: str = "") -> Card:
 def parse_cards(text: str | Iterable[str | int], where: str = "") -> tuple[Card, ...]:
     """Parse a list of cards written with or without spaces or commas (``"AsKd"``, ``"As,Kd"``).
 
-    ``where`` names the place for error messages (``"player B's cards"``). Cards already given
-    as :class:`Card` or ints pass through. Duplicates are not checked here: see
-    :func:`check_distinct`.
+    ``where`` places the cards for error messages (``"in player B's cards"``, ``"on the
+    board"``). Cards already given as :class:`Card` or ints pass through. Duplicates are not
+    checked here: see :func:`check_distinct`.
     """
     if not isinstance(text, str):
         out: list[Card] = []
@@ -177,14 +177,14 @@ def format_cards(cards: Iterable[int], *, symbols: bool = False) -> str:
 def check_distinct(groups: Sequence[tuple[str, Sequence[int]]]) -> None:
     """Raise :class:`DuplicateCardError` naming the card if any card appears twice.
 
-    ``groups`` pairs a place name ("player A's cards", "the board") with its cards.
+    ``groups`` pairs a place ("in player A's cards", "on the board") with its cards.
     """
     seen: dict[int, str] = {}
     for place, cards in groups:
         for card in cards:
             if card in seen:
                 first = seen[card]
-                where = f"twice in {place}" if first == place else f"in {first} and in {place}"
+                where = f"twice {place}" if first == place else f"{first} and {place}"
                 raise DuplicateCardError(f"card {_CARDS[card]} appears twice: {where}")
             seen[card] = place
 
@@ -203,7 +203,7 @@ class Deck:
     ) -> None:
         if stacked is not None:
             cards = list(parse_cards(stacked))
-            check_distinct([("the stacked deck", cards)])
+            check_distinct([("in the stacked deck", cards)])
             self._cards = cards[::-1]
             return
         if rng is None:

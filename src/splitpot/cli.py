@@ -175,10 +175,15 @@ def render(result: ShowdownResult, *, symbols: bool = False) -> str:
                 winner = award.winners[0]
                 lines.append(f"    {winner} wins {award.amount} with {used(winner, award.name)}")
             else:
-                split = ", ".join(f"{n} {award.shares[n]}" for n in award.winners)
-                lines.append(f"    tie ({split}): each has {used(award.winners[0], award.name)}")
-                for winner in award.winners[1:]:
-                    lines.append(f"      {winner}: {used(winner, award.name)}")
+                each = sorted(set(award.shares.values()), reverse=True)
+                chips = " or ".join(str(c) for c in each)
+                hand = result.hands[award.winners[0]][award.name]
+                words = hand.describe() if hand is not None else "no hand"
+                lines.append(f"    {' and '.join(award.winners)} tie with {words}: {chips} each")
+                for winner in award.winners:
+                    lines.append(
+                        f"      {winner} gets {award.shares[winner]}: {used(winner, award.name)}"
+                    )
             for name in award.contenders:
                 if name not in award.winners:
                     lines.append(f"    {name}: {used(name, award.name)}")

@@ -290,9 +290,8 @@ class _Settler:
             note = "no award could be given: the pot is split evenly among its players"
             shares = self._divide(pot.amount, eligible, f"the pot of {pot.amount}", odd)
             for award in self.game.awards:
-                results.append(
-                    AwardResult(award.name, 0, (), {}, contenders[award.name], _why_empty(award))
-                )
+                why = _why_empty(award, contenders[award.name], disqualified)
+                results.append(AwardResult(award.name, 0, (), {}, contenders[award.name], why))
             return PotResult(
                 pot.amount, eligible, tuple(results), tuple(odd), shares, disqualified, note
             )
@@ -306,7 +305,8 @@ class _Settler:
                 results.append(
                     AwardResult(
                         award.name, 0, (), {}, contenders[award.name],
-                        f"{_why_empty(award)}: its share goes to {taker}",
+                        f"{_why_empty(award, contenders[award.name], disqualified)}: "
+                        f"its share goes to {taker}",
                     )
                 )  # fmt: skip
                 continue
@@ -345,10 +345,14 @@ class _Settler:
         return amounts
 
 
-def _why_empty(award: Award) -> str:
+def _why_empty(award: Award, contenders: Sequence[str], disqualified: Mapping[str, str]) -> str:
+    if not contenders:
+        return f"nobody contests {award.name}"
+    if all(name in disqualified for name in contenders):
+        return f"every contender for {award.name} is out of the pot"
     if award.qualifier is not None:
-        return f"no qualifying hand ({award.qualifier.name}) among its contenders"
-    return "no contender"
+        return f"no qualifying hand ({award.qualifier.name}) for {award.name}"
+    return f"no hand for {award.name}"  # pragma: no cover - every hand has a value
 
 
 def _read_players(
@@ -360,7 +364,7 @@ def _read_players(
     for name, cards in players.items():
         if not isinstance(name, str) or not name.strip():
             raise ShowdownError(f"player name {name!r} must be a non-empty string")
-        hole = parse_cards(cards, where=f"player {name}'s cards")
+        hole = parse_cards(cards, where=f"in player {name}'s cards")
         if len(hole) != game.hole_cards:
             raise ShowdownError(
                 f"player {name} has {len(hole)} cards; {game.name} needs {game.hole_cards}"
@@ -415,15 +419,15 @@ def settle(
     """
     spec = find_game(game) if isinstance(game, str) else game
     live_cards = _read_players(spec, players)
-    board_cards = parse_cards(board, where="the board")
+    board_cards = parse_cards(board, where="on the board")
     if len(board_cards) != spec.board_cards:
         raise ShowdownError(
             f"the board has {len(board_cards)} cards; {spec.name} needs {spec.board_cards} "
             f"at showdown"
         )
     check_distinct(
-        [*((f"player {name}'s cards", cards) for name, cards in live_cards.items()),
-         ("the board", board_cards)]
+        [*((f"in player {name}'s cards", cards) for name, cards in live_cards.items()),
+         ("on the board", board_cards)]
     )  # fmt: skip
     if odd_chip not in ODD_CHIP_RULES:
         raise ShowdownError(f"odd-chip rule {odd_chip!r}: use high-award or refuse")
