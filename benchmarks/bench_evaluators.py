@@ -233,7 +233,7 @@ def _compare(a: Any, b: Any) -> int:
     """-1, 0 or 1; ``None`` (no hand) loses to any hand and ties with ``None``."""
     if a is None or b is None:
         return (a is not None) - (b is not None)
-    return (a > b) - (a < b)
+    return int(a > b) - int(a < b)
 
 
 def _show(spot: tuple[tuple[Card, ...], ...]) -> str:
@@ -464,10 +464,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         pairs, ties = check_agreement(task, ours[:n], theirs[:n])
         sanity[task.key] = {"hands": n, "pairs": pairs, "ties": ties}
     total_pairs = sum(s["pairs"] for s in sanity.values())
-    ties = ", ".join(f"{key} {s['ties']}" for key, s in sanity.items())
+    tie_counts = ", ".join(f"{key} {s['ties']}" for key, s in sanity.items())
     print(
         f"Sanity: splitpot and PokerKit agree on the winner of all {total_pairs:,} pairs among "
-        f"the first {settings.sanity_hands} hands of each task (ties among them: {ties})"
+        f"the first {settings.sanity_hands} hands of each task (ties among them: {tie_counts})"
     )
 
     progress("cold first pass of evaluate_high (fresh processes) ...")

@@ -57,18 +57,33 @@ def _greedy(masks: tuple[int, int, int, int], limit: int) -> tuple[int, int]:
     return count, chosen
 
 
-def badugi_value_from_word(word: int, limit: int = 4) -> int:
+_SLOW: dict[tuple[int, ...], int] = {}
+_SLOW_LIMIT: Final = 1 << 18
+
+
+def badugi_value_from_word(word: int) -> int:
     """Raw Badugi value of a 52-bit word of suit masks (see ``SUIT_BIT_LOW``)."""
     s0 = word & _FULL
     s1 = (word >> 13) & _FULL
     s2 = (word >> 26) & _FULL
     s3 = word >> 39
-    lows = (s0 & -s0) | (s1 & -s1) | (s2 & -s2) | (s3 & -s3)
-    suits = (s0 != 0) + (s1 != 0) + (s2 != 0) + (s3 != 0)
-    if lows.bit_count() == suits:
-        return suits << 13 | (_FULL - lows)
-    count, chosen = _greedy((s0, s1, s2, s3), limit)
-    return count << 13 | (_FULL - chosen)
+    a = s0 & -s0
+    b = s1 & -s1
+    c = s2 & -s2
+    d = s3 & -s3
+    lows = a | b | c | d
+    if a + b + c + d == lows:  # each suit's lowest card has its own rank: they are the hand
+        return lows.bit_count() << 13 | (_FULL - lows)
+    # The value depends only on the suit masks, not on which suit is which.
+    key = tuple(sorted((s0, s1, s2, s3)))
+    value = _SLOW.get(key)
+    if value is None:
+        count, chosen = _greedy((s0, s1, s2, s3), 4)
+        value = count << 13 | (_FULL - chosen)
+        if len(_SLOW) >= _SLOW_LIMIT:  # large pools (doogie's ten cards) have many shapes
+            _SLOW.clear()
+        _SLOW[key] = value
+    return value
 
 
 def badugi_value(cards: Sequence[int], *, aces_high: bool = False) -> int:
