@@ -46,19 +46,31 @@ DECK_TEXT = [RANKS[i >> 2] + SUITS[i & 3] for i in range(52)]
 PK_CARDS: tuple[pokerkit.Card, ...] = tuple(pokerkit.Card.parse("".join(DECK_TEXT)))
 
 
+FULL_DECK = tuple(full_deck())
+# Narrow decks make the rare cases common: flushes and straight flushes from two suits,
+# wheels, pairs and many-way Badugi choices from the low ranks (ace and 2-7).
+TWO_SUITS = tuple(c for c in FULL_DECK if c.suit_char in "cd")
+LOW_RANKS = tuple(c for c in FULL_DECK if c.rank_char in "A234567")
+
+
 @dataclass(frozen=True)
 class Family:
-    """One way of making a hand, in both libraries."""
+    """One way of making a hand, in both libraries, and the cards the spots are dealt from."""
 
     name: str
     hole: int
     board: int
     ours: Callable[[tuple[Card, ...], tuple[Card, ...]], HandValue]
     theirs: type[pokerkit.Hand]
+    deck: tuple[Card, ...] = FULL_DECK
+
+
+def _high(h: tuple[Card, ...], b: tuple[Card, ...]) -> HandValue:
+    return evaluate_high((*h, *b))
 
 
 FAMILIES = [
-    Family("high-7", 2, 5, lambda h, b: evaluate_high((*h, *b)), pokerkit.StandardHighHand),
+    Family("high-7", 2, 5, _high, pokerkit.StandardHighHand),
     Family("high-5", 5, 0, lambda h, b: evaluate_draw_high(h), pokerkit.StandardHighHand),
     Family("omaha-4", 4, 5, evaluate_omaha, pokerkit.OmahaHoldemHand),
     Family("omaha-5", 5, 5, evaluate_omaha, pokerkit.OmahaHoldemHand),
@@ -74,11 +86,31 @@ FAMILIES = [
         lambda h, b: evaluate_badugi_aces_high(h),
         pokerkit.StandardBadugiHand,
     ),
+    # The same families dealt from narrow decks.
+    Family("high-7-two-suits", 2, 5, _high, pokerkit.StandardHighHand, TWO_SUITS),
+    Family("omaha-5-two-suits", 5, 5, evaluate_omaha, pokerkit.OmahaHoldemHand, TWO_SUITS),
+    Family(
+        "badugi-5-low-ranks",
+        5,
+        0,
+        lambda h, b: evaluate_badugi(h),
+        pokerkit.BadugiHand,
+        LOW_RANKS,
+    ),
+    Family(
+        "deuce-seven-5-low-ranks",
+        5,
+        0,
+        lambda h, b: evaluate_deuce_seven(h),
+        pokerkit.StandardLowHand,
+        LOW_RANKS,
+    ),
+    Family("a5-5-low-ranks", 5, 0, lambda h, b: evaluate_a5(h), pokerkit.RegularLowHand, LOW_RANKS),
 ]
 
 
 def verdict(a: object, b: object) -> str:
-    """"A wins", "B wins" or "tie" for two comparable hands (bigger wins)."""
+    """ "A wins", "B wins" or "tie" for two comparable hands (bigger wins)."""
     if a > b:  # type: ignore[operator]
         return "A wins"
     if b > a:  # type: ignore[operator]
@@ -90,11 +122,10 @@ def verdict(a: object, b: object) -> str:
 def disagreements(family: Family, seed: str, spots: int, limit: int = 10) -> list[str]:
     """Deal ``spots`` seeded two-player spots; describe each one the libraries disagree on."""
     rng = random.Random(seed)
-    deck = full_deck()
     found: list[str] = []
     outcomes: dict[str, int] = {"A wins": 0, "B wins": 0, "tie": 0}
     for spot in range(spots):
-        dealt = rng.sample(deck, 2 * family.hole + family.board)
+        dealt = rng.sample(family.deck, 2 * family.hole + family.board)
         hole_a = tuple(dealt[: family.hole])
         hole_b = tuple(dealt[family.hole : 2 * family.hole])
         board = tuple(dealt[2 * family.hole :])

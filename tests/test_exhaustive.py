@@ -332,9 +332,7 @@ def ref_badugi(cards: Sequence[int], *, aces_high: bool = False) -> tuple[int, t
 
 
 def test_badugi_every_four_card_hand() -> None:
-    items = [
-        (ref_badugi(hand), badugi_value(hand), hand) for hand in combinations(range(52), 4)
-    ]
+    items = [(ref_badugi(hand), badugi_value(hand), hand) for hand in combinations(range(52), 4)]
     assert len(items) == comb(52, 4) == 270_725
     problems, by_ref = order_problems(items)
     assert_no_problems(problems)

@@ -179,7 +179,9 @@ def render(result: ShowdownResult, *, symbols: bool = False) -> str:
                 each_text = " or ".join(str(c) for c in each)
                 hand = result.hands[award.winners[0]][award.name]
                 words = hand.describe() if hand is not None else "no hand"
-                lines.append(f"    {' and '.join(award.winners)} tie with {words}: {each_text} each")
+                lines.append(
+                    f"    {' and '.join(award.winners)} tie with {words}: {each_text} each"
+                )
                 for winner in award.winners:
                     lines.append(
                         f"      {winner} gets {award.shares[winner]}: {used(winner, award.name)}"

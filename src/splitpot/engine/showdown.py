@@ -339,7 +339,7 @@ class _Settler:
                 OddChip(
                     left,
                     high,
-                    f"odd chip of a pot split between awards goes to the high award ({high})",
+                    "a pot split between awards gives its odd chip to the high award",
                 )
             )
         return amounts
