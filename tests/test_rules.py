@@ -60,8 +60,14 @@ def test_games_table_cards_and_awards(game_id: str) -> None:
     )
 
 
-def test_games_registry_is_exactly_the_rules_games() -> None:
-    assert set(GAMES) == set(GAME_TABLE)
+def test_games_registry_is_the_rules_games_plus_reference_games() -> None:
+    assert {g.id for g in GAMES.values() if not g.reference} == set(GAME_TABLE)
+    assert {g.id for g in GAMES.values() if g.reference} == {
+        "holdem",
+        "omaha",
+        "omaha-5",
+        "omaha-6",
+    }
 
 
 def test_games_dramaha_is_drawmaha() -> None:
@@ -104,9 +110,7 @@ def test_omaha_one_hole_card_does_not_play() -> None:
 
 
 def test_draw_high_all_five_private_cards_no_board() -> None:
-    result = settle(
-        "drawmaha", {"A": "2c3d4h5s7c", "B": "8c9dJhQsKc"}, "AhAdAcAs6d", pot=10
-    )
+    result = settle("drawmaha", {"A": "2c3d4h5s7c", "B": "8c9dJhQsKc"}, "AhAdAcAs6d", pot=10)
     assert result.hands["A"]["draw"].describe() == "7-5-4-3-2 high"
     assert award_of(result, "draw").winners == ("B",)
 
@@ -263,9 +267,7 @@ def test_odd_chip_between_awards_goes_to_the_high_award(game_id: str) -> None:
 
 def test_odd_chip_doogie_goes_to_high_half() -> None:
     players = {"A": "KcKd9s8h5d6d", "B": "Ac3d5h7sTcJd"}
-    result = settle(
-        "doogie", players, "KhKs2c9d", pot=101, declarations={"A": "high", "B": "low"}
-    )
+    result = settle("doogie", players, "KhKs2c9d", pot=101, declarations={"A": "high", "B": "low"})
     assert result.payouts == {"A": 51, "B": 50}
     assert result.pots[0].odd_chips[0].to == "high"
 
@@ -285,9 +287,7 @@ def test_odd_chip_option_refuse() -> None:
     players = {"A": "As2h3d4c", "B": "Ah2d3c4s", "C": "Ad2c3s4h"}
     with pytest.raises(OddChipError, match="does not divide"):
         settle("badugi", players, pot=100, odd_chip="refuse")
-    assert settle("badugi", players, pot=99, odd_chip="refuse").payouts == dict(
-        A=33, B=33, C=33
-    )
+    assert settle("badugi", players, pot=99, odd_chip="refuse").payouts == dict(A=33, B=33, C=33)
 
 
 def test_chips_are_integers_everywhere() -> None:
@@ -342,7 +342,11 @@ def test_doogie_half_goes_to_best_qualifying_hand_among_its_declarers() -> None:
 def test_doogie_two_way_declarer_who_wins_both_scoops() -> None:
     players = {**DOOGIE_PLAYERS, "B": "Jc Ts Th 8s 8h 7c"}  # B has no qualifying low now
     result = settle(
-        "doogie", players, DOOGIE_BOARD, pot=100, declarations={"A": "both", "B": "low", "C": "high"}
+        "doogie",
+        players,
+        DOOGIE_BOARD,
+        pot=100,
+        declarations={"A": "both", "B": "low", "C": "high"},
     )
     assert result.payouts == {"A": 100, "B": 0, "C": 0}
 
@@ -402,9 +406,7 @@ def test_doogie_unclaimed_half_goes_to_the_other_halfs_winner() -> None:
 def test_doogie_unqualified_half_goes_to_the_other_halfs_winner() -> None:
     # B declares low with a 9 doogie only: no qualifying low, so C's high takes everything.
     players = {"B": "Ac8s5hJcTsTh", "C": "QhQsQd9s9hJd"}
-    result = settle(
-        "doogie", players, "KhKs2c9d", pot=100, declarations={"B": "low", "C": "high"}
-    )
+    result = settle("doogie", players, "KhKs2c9d", pot=100, declarations={"B": "low", "C": "high"})
     assert result.hands["B"]["low"].describe() == "9 doogie"
     assert result.payouts == {"B": 0, "C": 100}
 

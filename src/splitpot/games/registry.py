@@ -25,6 +25,7 @@ from splitpot.evaluate.lowball import evaluate_a5, evaluate_deuce_seven
 from splitpot.evaluate.omaha import evaluate_omaha
 from splitpot.evaluate.value import HandValue, Qualifier
 from splitpot.games.spec import Award, GameSpec
+from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure
 
 __all__ = [
     "EIGHT_OR_BETTER",
@@ -42,6 +43,10 @@ SEVEN_DOOGIE_OR_BETTER: Final = Qualifier.from_hand(
     "7-doogie or better", evaluate_doogie, parse_cards("7c6d5h4s")
 )
 EIGHT_OR_BETTER: Final = Qualifier.from_hand("8-or-better", evaluate_a5, parse_cards("8c7d6h5s4c"))
+
+
+def _high(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    return evaluate_high((*hole, *board))
 
 
 def _omaha(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
@@ -79,6 +84,8 @@ BADUGI_HIGH_AWARD: Final = Award(
     name="badugi", label="Badugi (aces high)", evaluate=_badugi_aces_high
 )
 
+HIGH_AWARD: Final = Award(name="high", label="High (best five of seven)", evaluate=_high)
+
 DOOGIE_HIGH_AWARD: Final = Award(
     name="high",
     label="High (full house or better; the perfect doogie tops all)",
@@ -94,56 +101,121 @@ DOOGIE_LOW_AWARD: Final = Award(
     best_possible=PERFECT_DOOGIE,
 )
 
+FL, PL, NL = Structure.FIXED_LIMIT, Structure.POT_LIMIT, Structure.NO_LIMIT
+
+
+def _board_game(hole: int, draw: Draw | None = None) -> tuple[Street, ...]:
+    """Preflop, flop, (one draw after flop betting,) turn, river."""
+    drawing: tuple[Street, ...] = (draw,) if draw else ()
+    return (
+        Deal(hole=hole), Bet(), Deal(board=3), Bet(), *drawing,
+        Deal(board=1), Bet(big=True), Deal(board=1), Bet(big=True),
+    )  # fmt: skip
+
+
+def _triple_draw(hole: int) -> tuple[Street, ...]:
+    """Four betting rounds with a draw of up to every card between them."""
+    draw = Draw(max_discard=hole)
+    return (Deal(hole=hole), Bet(), draw, Bet(), draw, Bet(big=True), draw, Bet(big=True))
+
+
+TRIPLE_DRAW_DRAMAHA_STREETS: Final[tuple[Street, ...]] = (
+    Deal(hole=5), Bet(),
+    Deal(board=3), Draw(max_discard=5), Bet(),
+    Deal(board=1), Draw(max_discard=5), Bet(big=True),
+    Deal(board=1), Draw(max_discard=5), Bet(big=True),
+)  # fmt: skip
+
+DOOGIE_STREETS: Final[tuple[Street, ...]] = (
+    Deal(hole=6), Bet(),
+    Deal(board=1), Bet(),
+    Deal(board=1), Bet(),
+    Deal(board=1), Bet(big=True),
+    Deal(board=1), Bet(big=True),
+    Declare(), Bet(big=True),
+)  # fmt: skip
+
 _SPECS: Final = (
     GameSpec(
         id="bodigiha", name="Bodigiha", hole_cards=5, board_cards=5,
+        streets=_board_game(5, Draw(max_discard=2)), structure=PL,
         awards=(BADUGI_AWARD, OMAHA_AWARD), high_award="omaha",
         summary="5 cards, one 0-2 card draw after flop betting; Badugi / Omaha high",
     ),
     GameSpec(
         id="badugi", name="Badugi", hole_cards=4, board_cards=0,
+        streets=_triple_draw(4), structure=FL,
         awards=(BADUGI_AWARD,), high_award="badugi",
         summary="4 cards, three draws; the best Badugi takes the pot",
     ),
     GameSpec(
         id="drawmaha", name="Drawmaha", aliases=("dramaha",), hole_cards=5, board_cards=5,
+        streets=_board_game(5, Draw(max_discard=5)), structure=PL,
         awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
         summary="5 cards, one 0-5 card draw after flop betting; Omaha high / draw high",
     ),
     GameSpec(
         id="doogie", name="Doogie", hole_cards=6, board_cards=4,
+        streets=DOOGIE_STREETS, structure=FL, forced=Forced.ANTE, max_players=7,
         awards=(DOOGIE_HIGH_AWARD, DOOGIE_LOW_AWARD), high_award="high", declare=True,
         summary="6 cards, 4 community cards, declare; high (full house+) / doogie (7 or better)",
     ),
     GameSpec(
         id="drawmaha-27", name="Drawmaha 2-7", hole_cards=5, board_cards=5,
+        streets=_board_game(5, Draw(max_discard=5)), structure=PL,
         awards=(OMAHA_AWARD, DEUCE_SEVEN_AWARD), high_award="omaha",
         summary="Drawmaha whose draw half is 2-7 lowball",
     ),
     GameSpec(
         id="drawmadugi", name="Drawmadugi", hole_cards=5, board_cards=5,
+        streets=_board_game(5, Draw(max_discard=5)), structure=PL,
         awards=(BADUGI_AWARD, OMAHA_AWARD), high_award="omaha",
         summary="Drawmaha whose draw half is Badugi (draw 0-5, option 0-3)",
     ),
     GameSpec(
         id="triple-draw-dramaha", name="Triple Draw Dramaha", hole_cards=5, board_cards=5,
+        streets=TRIPLE_DRAW_DRAMAHA_STREETS, structure=FL,
         awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
         summary="Drawmaha with a draw before the flop, turn and river betting",
     ),
     GameSpec(
         id="sviten-special", name="Sviten Special", hole_cards=5, board_cards=5,
+        streets=_board_game(5, Draw(max_discard=5, sviten=True)), structure=PL,
         awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
         summary="Drawmaha where a one-card draw is dealt face up and may be rejected once",
     ),
     GameSpec(
         id="badacey", name="Badacey", hole_cards=5, board_cards=0,
+        streets=_triple_draw(5), structure=FL,
         awards=(A5_AWARD, BADUGI_AWARD), high_award="a5",
         summary="5 cards, three draws; A-5 low / Badugi",
     ),
     GameSpec(
         id="badeucy", name="Badeucy", hole_cards=5, board_cards=0,
+        streets=_triple_draw(5), structure=FL,
         awards=(DEUCE_SEVEN_AWARD, BADUGI_HIGH_AWARD), high_award="27",
         summary="5 cards, three draws; 2-7 low / Badugi, aces high in both",
+    ),
+    # Reference games that other tools also play, for cross-checks.
+    GameSpec(
+        id="holdem", name="No-limit Hold'em", hole_cards=2, board_cards=5,
+        streets=_board_game(2), structure=NL, awards=(HIGH_AWARD,), high_award="high",
+        max_players=9, reference=True, summary="reference game: 2 hole cards, best five of seven",
+    ),
+    GameSpec(
+        id="omaha", name="Pot-limit Omaha", hole_cards=4, board_cards=5,
+        streets=_board_game(4), structure=PL, awards=(OMAHA_AWARD,), high_award="omaha",
+        max_players=9, reference=True, summary="reference game: 4 hole cards, exactly 2 + 3",
+    ),
+    GameSpec(
+        id="omaha-5", name="Pot-limit 5-card Omaha", hole_cards=5, board_cards=5,
+        streets=_board_game(5), structure=PL, awards=(OMAHA_AWARD,), high_award="omaha",
+        max_players=8, reference=True, summary="reference game: 5 hole cards, exactly 2 + 3",
+    ),
+    GameSpec(
+        id="omaha-6", name="Pot-limit 6-card Omaha", hole_cards=6, board_cards=5,
+        streets=_board_game(6), structure=PL, awards=(OMAHA_AWARD,), high_award="omaha",
+        max_players=7, reference=True, summary="reference game: 6 hole cards, exactly 2 + 3",
     ),
 )  # fmt: skip
 

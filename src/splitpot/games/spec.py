@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from splitpot.cards import Card
 from splitpot.errors import GameSpecError
 from splitpot.evaluate.value import HandValue, Qualifier
+from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure
 
 __all__ = ["Award", "AwardEvaluator", "GameSpec"]
 
@@ -40,7 +41,7 @@ class Award:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameSpec:
-    """A game: its cards and its awards (streets and betting come with the hand engine)."""
+    """A game: its cards, its awards, its streets, forced bets and betting structures."""
 
     id: str
     name: str
@@ -48,10 +49,15 @@ class GameSpec:
     board_cards: int
     awards: tuple[Award, ...]
     high_award: str
+    streets: tuple[Street, ...]
+    structure: Structure
+    structures: tuple[Structure, ...] = tuple(Structure)
+    forced: Forced = Forced.BLINDS
     aliases: tuple[str, ...] = ()
     declare: bool = False
     min_players: int = 2
     max_players: int = 6
+    reference: bool = False
     summary: str = ""
 
     def __post_init__(self) -> None:
@@ -68,6 +74,37 @@ class GameSpec:
             raise GameSpecError(f"{self.id}: high award {self.high_award!r} is not one of {names}")
         if self.declare and len(self.awards) != 2:
             raise GameSpecError(f"{self.id}: a declare game needs exactly two awards")
+        self._check_streets()
+
+    def _check_streets(self) -> None:
+        hole = sum(s.hole for s in self.streets if isinstance(s, Deal))
+        board = sum(s.board for s in self.streets if isinstance(s, Deal))
+        if (hole, board) != (self.hole_cards, self.board_cards):
+            raise GameSpecError(
+                f"{self.id}: streets deal {hole} hole and {board} board cards, "
+                f"not {self.hole_cards} and {self.board_cards}"
+            )
+        if not self.streets or not isinstance(self.streets[0], Deal) or not self.streets[0].hole:
+            raise GameSpecError(f"{self.id}: a deal starts by dealing hole cards")
+        if not isinstance(self.streets[-1], Bet):
+            raise GameSpecError(f"{self.id}: a deal ends with a betting round")
+        if any(isinstance(s, Declare) for s in self.streets) != self.declare:
+            raise GameSpecError(f"{self.id}: a Declare street goes with declare=True")
+        for street in self.streets:
+            if isinstance(street, Draw) and not 1 <= street.max_discard <= self.hole_cards:
+                raise GameSpecError(f"{self.id}: a draw of up to {street.max_discard} cards")
+        if self.structure not in self.structures:
+            raise GameSpecError(f"{self.id}: default structure {self.structure} is not allowed")
+
+    @property
+    def betting_rounds(self) -> int:
+        """How many betting rounds a deal has."""
+        return sum(1 for s in self.streets if isinstance(s, Bet))
+
+    @property
+    def draws(self) -> tuple[Draw, ...]:
+        """The draws, in order."""
+        return tuple(s for s in self.streets if isinstance(s, Draw))
 
     def award(self, name: str) -> Award:
         """The award called ``name``."""
