@@ -8,7 +8,9 @@ why, and where, so the CLI and the web can show it as it is, without a traceback
      +-- DuplicateCardError    one physical card in two places
      +-- GameSpecError         an unknown game, or a game definition that contradicts itself
      +-- ShowdownError         a showdown that cannot be settled as given
-          +-- OddChipError     the odd-chip rule is ``refuse`` and a split does not divide
+     |    +-- OddChipError     the odd-chip rule is ``refuse`` and a split does not divide
+     +-- IllegalActionError    an action the rules do not allow at this point of a hand
+     +-- LogError              a hand log that cannot be read or does not replay
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ __all__ = [
     "CardParseError",
     "DuplicateCardError",
     "GameSpecError",
+    "IllegalActionError",
+    "LogError",
     "OddChipError",
     "ShowdownError",
     "SplitpotError",
@@ -45,3 +49,11 @@ class ShowdownError(SplitpotError, ValueError):
 
 class OddChipError(ShowdownError):
     """The table refuses odd chips and a pot or an award does not divide evenly."""
+
+
+class IllegalActionError(SplitpotError):
+    """An action not allowed now: ``cannot raise to 900: the pot-limit maximum is 700``."""
+
+
+class LogError(SplitpotError):
+    """A hand log that cannot be read or does not replay to what it recorded."""

@@ -193,13 +193,16 @@ class _Settler:
         hands: Mapping[str, Mapping[str, HandValue | None]],
         declarations: Mapping[str, str],
         clockwise: Sequence[str],
+        *,
         refuse: bool,
+        two_way_tie_keeps: bool,
     ) -> None:
         self.game = game
         self.hands = hands
         self.declarations = declarations
         self.clockwise = clockwise
         self.refuse = refuse
+        self.two_way_tie_keeps = two_way_tie_keeps
 
     def _in_order(self, names: Iterable[str]) -> tuple[str, ...]:
         wanted = set(names)
@@ -237,8 +240,8 @@ class _Settler:
                 if any(hand.value > mine.value for hand in rivals):
                     out[player] = f"declared both ways and lost {award.name}"
                     break
-                if any(hand.value == mine.value for hand in rivals) and (
-                    mine.value != award.best_possible
+                if any(hand.value == mine.value for hand in rivals) and not (
+                    self.two_way_tie_keeps and mine.value == award.best_possible
                 ):
                     out[player] = f"declared both ways and tied {award.name}"
                     break
@@ -407,6 +410,7 @@ def settle(
     seats: Sequence[str] | None = None,
     declarations: Mapping[str, str] | None = None,
     odd_chip: str = "high-award",
+    two_way_tie_keeps: bool = True,
 ) -> ShowdownResult:
     """Settle a showdown and return who gets what, award by award and pot by pot.
 
@@ -415,7 +419,9 @@ def settle(
     ``contributions`` (each player's total chips put in; a name with a contribution and no
     cards folded). ``button`` names the button (by default the last seat); ``seats`` gives the
     full seat order when folded players sit between live ones. Doogie takes ``declarations``
-    ("high", "low" or "both") for every player, or none for cards-speak.
+    ("high", "low" or "both") for every player, or none for cards-speak; with
+    ``two_way_tie_keeps`` (the seed's house rule) a two-way declarer who ties only with the best
+    possible hand keeps the pot.
     """
     spec = find_game(game) if isinstance(game, str) else game
     live_cards = _read_players(spec, players)
@@ -469,7 +475,14 @@ def settle(
         name: {award.name: award.hand(cards, board_cards) for award in spec.awards}
         for name, cards in live_cards.items()
     }
-    settler = _Settler(spec, hands, declared, clockwise, refuse=odd_chip == "refuse")
+    settler = _Settler(
+        spec,
+        hands,
+        declared,
+        clockwise,
+        refuse=odd_chip == "refuse",
+        two_way_tie_keeps=two_way_tie_keeps,
+    )
     settled = tuple(settler.settle_pot(p) for p in pots)
 
     payouts = dict.fromkeys(seat_order, 0) if contributions is not None else dict.fromkeys(live, 0)

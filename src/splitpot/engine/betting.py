@@ -1,0 +1,101 @@
+"""One betting round's state and its sizing rules (RULES.md "Betting").
+
+- Fixed-limit: bets and raises of exactly the round's bet size; a bet and three raises cap the
+  round (option four; option uncapped heads-up). An all-in raise of half a bet or more counts
+  as a full raise; a smaller one does not reopen the betting.
+- Pot-limit: the largest raise makes it current bet + (pot + all bets on the table + the call).
+- Pot-limit and no-limit: the smallest bet is a big blind and the smallest raise the last full
+  raise; a short all-in, alone or added up with others while still short of a full raise,
+  does not reopen the betting for players who have already acted (TDA 43, 47).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from splitpot.games.streets import Structure
+
+__all__ = ["RaiseBounds", "Round"]
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseBounds:
+    """The raise-to range a player may choose; ``min_to == max_to`` for an all-in-only raise."""
+
+    kind: str  # "bet" or "raise"
+    min_to: int
+    max_to: int
+
+
+@dataclass(slots=True)
+class Round:
+    """A betting round in progress."""
+
+    structure: Structure
+    size: int  # fixed-limit bet size; the big blind otherwise (the smallest bet)
+    cap: int | None  # fixed-limit: how many bets and raises in all; None: no cap
+    current: int = 0  # the bet to match
+    full_level: int = 0  # the bet level of the last full bet or raise
+    min_raise: int = 0  # the last full raise's size (pot- and no-limit)
+    bets: int = 0  # full bets and raises so far (fixed-limit cap)
+    aggressor: int | None = None
+    acted: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (current, full)
+
+    def reopened_for(self, seat: int) -> bool:
+        """May ``seat`` raise, given what it did before in this round?"""
+        if seat not in self.acted:
+            return True
+        level, full = self.acted[seat]
+        if self.structure is Structure.FIXED_LIMIT:
+            return full != self.full_level
+        return self.current - level >= self.min_raise
+
+    def capped(self, heads_up_uncapped: bool, players_in_hand: int) -> bool:
+        """Has a fixed-limit round reached its cap?"""
+        if self.cap is None or (heads_up_uncapped and players_in_hand == 2):
+            return False
+        return self.bets >= self.cap
+
+    def bounds(self, put_in: int, stack: int, pot: int) -> RaiseBounds | None:
+        """The raise-to range for a player who has ``put_in`` this round and ``stack`` behind.
+
+        ``pot`` is every chip in the pot including this round's bets. ``None`` when the player
+        cannot raise at all (not more chips than the call).
+        """
+        all_in = put_in + stack
+        if all_in <= self.current:
+            return None
+        kind = "bet" if self.current == 0 else "raise"
+        if self.structure is Structure.FIXED_LIMIT:
+            low = high = self.full_level + self.size
+        else:
+            low = self.current + self.min_raise
+            if self.structure is Structure.POT_LIMIT:
+                call = self.current - put_in
+                high = self.current + pot + call
+            else:
+                high = all_in
+        low = min(low, all_in)
+        high = max(min(high, all_in), low)
+        return RaiseBounds(kind, low, high)
+
+    def record_raise(self, seat: int, to: int) -> None:
+        """A bet or raise to ``to``: is it full (reopens, counts for the cap) or short?"""
+        increase = to - self.current
+        if self.structure is Structure.FIXED_LIMIT:
+            # Half a bet or more counts as a full bet (RULES.md); less does not reopen.
+            full = 2 * (to - self.full_level) >= self.size
+        else:
+            full = increase >= self.min_raise
+        if full:
+            if self.structure is not Structure.FIXED_LIMIT:
+                self.min_raise = increase
+            self.full_level = to
+            self.bets += 1
+        self.current = to
+        self.aggressor = seat
+        self.acted[seat] = (self.current, self.full_level)
+
+    def record_call_or_check(self, seat: int) -> None:
+        """The player acted without raising."""
+        self.acted[seat] = (self.current, self.full_level)

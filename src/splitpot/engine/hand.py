@@ -1,0 +1,740 @@
+"""One hand of any game, as a state machine: ``legal_actions()`` and ``apply(action)``.
+
+    >>> import random
+    >>> hand = Hand("badugi", stacks=[200, 200, 200], rng=random.Random(1))
+    >>> hand.legal_actions().call
+    2
+    >>> event = hand.apply(Action.call())
+
+The engine posts forced bets, deals, runs each betting round under the structure, runs the draws
+(replacements dealt at once; the stub reshuffled when it runs out), takes Doogie's secret
+declarations, returns uncalled bets, and settles the showdown with :func:`settle`. Everything
+that happens is an :class:`Event` in an append-only log; :meth:`Hand.replay` rebuilds a hand
+from its log and checks that every event comes out the same.
+
+Dealing order: hole cards one at a time clockwise from the first seat left of the button;
+board cards from the top, with no burn cards except the one after a reshuffle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
+from splitpot.engine.betting import RaiseBounds, Round
+from splitpot.engine.events import NOBODY, Action, Event
+from splitpot.engine.options import Options, Stakes, check_structure
+from splitpot.engine.showdown import DECLARATIONS, ShowdownResult, settle
+from splitpot.errors import GameSpecError, IllegalActionError, LogError
+from splitpot.games import GameSpec, find_game
+from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Structure
+
+__all__ = ["Hand", "LegalActions"]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the player to act may do now."""
+
+    seat: int
+    phase: str  # "bet", "draw", "sviten" or "declare"
+    fold: bool = False
+    check: bool = False
+    call: int | None = None  # chips the call puts in (all-in for less when short)
+    raise_: RaiseBounds | None = None
+    discard_max: int = 0
+    hole: tuple[Card, ...] = ()
+    keep_reject: bool = False
+    declare: tuple[str, ...] = ()
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The action kinds allowed, e.g. ``("fold", "call", "raise")``."""
+        out: list[str] = []
+        if self.fold:
+            out.append("fold")
+        if self.check:
+            out.append("check")
+        if self.call is not None:
+            out.append("call")
+        if self.raise_ is not None:
+            out.append(self.raise_.kind)
+        if self.phase == "draw":
+            out.append("discard")
+        if self.keep_reject:
+            out += ["keep", "reject"]
+        if self.declare:
+            out.append("declare")
+        return tuple(out)
+
+    def describe(self) -> str:
+        """One line: ``fold, call 4, raise to 8-14``."""
+        parts: list[str] = []
+        for kind in self.kinds:
+            if kind == "call":
+                parts.append(f"call {self.call}")
+            elif kind in ("bet", "raise") and self.raise_ is not None:
+                low, high = self.raise_.min_to, self.raise_.max_to
+                parts.append(f"{kind} to {low}" if low == high else f"{kind} to {low}-{high}")
+            elif kind == "discard":
+                parts.append(f"discard 0-{self.discard_max} of {format_cards(self.hole)}")
+            elif kind == "declare":
+                parts.append("declare " + "/".join(self.declare))
+            else:
+                parts.append(kind)
+        return ", ".join(parts)
+
+
+def _freeze(data: dict[str, Any]) -> MappingProxyType[str, Any]:
+    return MappingProxyType(data)
+
+
+class Hand:
+    """A hand in progress; see the module docstring."""
+
+    def __init__(
+        self,
+        game: GameSpec | str,
+        *,
+        stacks: Sequence[int],
+        button: int = 0,
+        stakes: Stakes | None = None,
+        structure: Structure | str | None = None,
+        options: Options | None = None,
+        rng: random.Random | None = None,
+        deck: Sequence[int] | str | None = None,
+        names: Sequence[str] | None = None,
+        reshuffle_seed: int | None = None,
+    ) -> None:
+        self.game = find_game(game) if isinstance(game, str) else game
+        self.structure = check_structure(self.game, structure)
+        self.stakes = stakes or Stakes()
+        self.options = options or Options()
+        count = len(stacks)
+        if not 2 <= count <= self.game.max_players:
+            raise GameSpecError(
+                f"{self.game.name} seats 2 to {self.game.max_players} players, not {count}"
+            )
+        if any(type(s) is not int or s <= 0 for s in stacks):
+            raise GameSpecError(f"every player needs a whole, positive stack: {list(stacks)}")
+        if not 0 <= button < count:
+            raise GameSpecError(f"button {button} is not a seat (0 to {count - 1})")
+        self.names = tuple(names) if names else tuple(f"seat{i + 1}" for i in range(count))
+        if len(self.names) != count or len(set(self.names)) != count:
+            raise GameSpecError("names must give each seat its own name")
+        self.button = button
+        self.starting_stacks = tuple(stacks)
+        if deck is None and rng is None:
+            raise GameSpecError("a hand needs an injected random.Random or a stacked deck")
+        order = self._deck_order(deck, rng)
+        if reshuffle_seed is None:
+            reshuffle_seed = (rng or random.Random(0)).getrandbits(48)
+        self.reshuffle_seed = reshuffle_seed
+        self._rng = random.Random(reshuffle_seed)
+        self._stub = order[::-1]  # the next card is at the end
+        self.stacks = list(stacks)
+        self.bets = [0] * count
+        self.contributed = [0] * count
+        self.folded = [False] * count
+        self.hole: list[list[Card]] = [[] for _ in range(count)]
+        self.board: list[Card] = []
+        self.declarations: dict[int, str] = {}
+        self._discards: list[tuple[Card, int, int]] = []  # card, draw number, seat
+        self._burned: list[Card] = []
+        self._muck: list[Card] = []
+        self._face_up: Card | None = None
+        self._events: list[Event] = []
+        self._street = 0
+        self._bet_number = 0
+        self._draw_number = 0
+        self._phase = "deal"
+        self._to_act: int | None = None
+        self._queue: list[int] = []
+        self._round: Round | None = None
+        self._last_aggressor: int | None = None
+        self.result: ShowdownResult | None = None
+        self.payouts: dict[int, int] = {}
+        self._log(
+            "start",
+            data={
+                "game": self.game.id,
+                "structure": self.structure.value,
+                "stakes": self.stakes.to_json(),
+                "options": self.options.to_json(),
+                "names": self.names,
+                "stacks": tuple(stacks),
+                "button": button,
+            },
+            secret={"deck": tuple(order), "seed": reshuffle_seed},
+        )
+        self._post_forced()
+        self._advance()
+
+    # ------------------------------------------------------------------ set-up
+
+    @staticmethod
+    def _deck_order(deck: Sequence[int] | str | None, rng: random.Random | None) -> list[Card]:
+        if deck is None:
+            assert rng is not None
+            cards = full_deck()
+            rng.shuffle(cards)
+            return cards
+        stacked = list(parse_cards(deck, where="in the stacked deck"))
+        check_distinct([("in the stacked deck", stacked)])
+        rest = [c for c in full_deck() if c not in set(stacked)]
+        if rng is not None:
+            rng.shuffle(rest)
+        return stacked + rest
+
+    def _log(
+        self,
+        kind: str,
+        seat: int | None = None,
+        data: dict[str, Any] | None = None,
+        secret: dict[str, Any] | None = None,
+        secret_to: int = NOBODY,
+    ) -> Event:
+        event = Event(kind, seat, _freeze(data or {}), _freeze(secret or {}), secret_to)
+        self._events.append(event)
+        return event
+
+    def _seats_from(self, first: int) -> list[int]:
+        count = len(self.stacks)
+        return [(first + i) % count for i in range(count)]
+
+    def _left_of_button(self) -> list[int]:
+        return self._seats_from(self.button + 1)
+
+    @property
+    def _blind_seats(self) -> tuple[int, int]:
+        count = len(self.stacks)
+        if count == 2:  # TDA 34: heads-up, the button is the small blind
+            return self.button, (self.button + 1) % count
+        return (self.button + 1) % count, (self.button + 2) % count
+
+    def _put_in(self, seat: int, amount: int, *, bet: bool = True) -> int:
+        amount = min(amount, self.stacks[seat])
+        self.stacks[seat] -= amount
+        self.contributed[seat] += amount
+        if bet:
+            self.bets[seat] += amount
+        return amount
+
+    def _post_forced(self) -> None:
+        if self.game.forced is Forced.ANTE:
+            for seat in self._left_of_button():
+                paid = self._put_in(seat, self.stakes.ante, bet=False)
+                if paid:
+                    self._log("post", seat, {"blind": "ante", "amount": paid})
+            return
+        small, big = self._blind_seats
+        for seat, name, amount in (
+            (small, "small blind", self.stakes.small_blind),
+            (big, "big blind", self.stakes.big_blind),
+        ):
+            paid = self._put_in(seat, amount)
+            if paid:
+                self._log("post", seat, {"blind": name, "amount": paid})
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The whole log so far (secrets included)."""
+        return tuple(self._events)
+
+    def view(self, seat: int | None) -> list[Event]:
+        """The log as ``seat`` may see it; ``None`` is an onlooker."""
+        return [event.for_seat(seat) for event in self._events]
+
+    @property
+    def is_over(self) -> bool:
+        """Has the hand been settled?"""
+        return self._phase == "done"
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the hand waits for, or ``None``."""
+        return self._to_act
+
+    @property
+    def phase(self) -> str:
+        """``"bet"``, ``"draw"``, ``"sviten"``, ``"declare"`` or ``"done"``."""
+        return self._phase
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in so far, this round's bets included."""
+        return sum(self.contributed)
+
+    def in_hand(self) -> list[int]:
+        """Seats that have not folded, in seat order."""
+        return [seat for seat, folded in enumerate(self.folded) if not folded]
+
+    def _can_bet(self, seat: int) -> bool:
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    def card_places(self) -> dict[Card, str]:
+        """Where every one of the 52 cards is now; each card is in exactly one place."""
+        places: dict[Card, str] = {}
+
+        def put(cards: Sequence[Card], place: str) -> None:
+            for card in cards:
+                if card in places:
+                    raise AssertionError(f"{card} is both {places[card]} and {place}")
+                places[card] = place
+
+        put(self._stub, "stub")
+        put(self.board, "board")
+        for seat, cards in enumerate(self.hole):
+            put(cards, f"hand {seat}")
+        put([c for c, _, _ in self._discards], "discards")
+        put(self._burned, "burned")
+        put(self._muck, "muck")
+        if self._face_up is not None:
+            put([self._face_up], "face up")
+        return places
+
+    def legal_actions(self) -> LegalActions | None:
+        """What the player to act may do, or ``None`` when the hand waits for nobody."""
+        seat = self._to_act
+        if seat is None:
+            return None
+        if self._phase == "draw":
+            return LegalActions(
+                seat, "draw", discard_max=self._max_discard(), hole=tuple(self.hole[seat])
+            )
+        if self._phase == "sviten":
+            return LegalActions(seat, "sviten", keep_reject=True)
+        if self._phase == "declare":
+            return LegalActions(seat, "declare", declare=DECLARATIONS)
+        assert self._round is not None
+        owed = self._round.current - self.bets[seat]
+        bounds = None
+        others_can_act = any(self._can_bet(s) for s in range(len(self.stacks)) if s != seat)
+        if (
+            others_can_act
+            and self._round.reopened_for(seat)
+            and not self._round.capped(self.options.heads_up_uncapped, len(self.in_hand()))
+        ):
+            bounds = self._round.bounds(self.bets[seat], self.stacks[seat], self.pot)
+        return LegalActions(
+            seat,
+            "bet",
+            fold=owed > 0,
+            check=owed <= 0,
+            call=min(owed, self.stacks[seat]) if owed > 0 else None,
+            raise_=bounds,
+        )
+
+    def _max_discard(self) -> int:
+        street = self.game.streets[self._street]
+        assert isinstance(street, Draw)
+        limit = street.max_discard
+        if self.options.max_discard is not None:
+            limit = min(limit, self.options.max_discard)
+        return limit
+
+    # ------------------------------------------------------------------ commands
+
+    def apply(self, action: Action, *, seat: int | None = None) -> Event:
+        """Apply the acting player's action; returns its event or raises IllegalActionError."""
+        if self._to_act is None:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        actor = self._to_act
+        if seat is not None and seat != actor:
+            raise IllegalActionError(
+                f"not {self.names[seat]}'s turn: {self.names[actor]} is to act"
+            )
+        legal = self.legal_actions()
+        assert legal is not None
+        if action.kind not in legal.kinds:
+            allowed = legal.describe() or "nothing"
+            raise IllegalActionError(
+                f"{self.names[actor]} cannot {action.kind} now; they may {allowed}"
+            )
+        handler = {
+            "fold": self._fold,
+            "check": self._check,
+            "call": self._call,
+            "bet": self._raise,
+            "raise": self._raise,
+            "discard": self._discard,
+            "keep": self._keep,
+            "reject": self._reject,
+            "declare": self._declare,
+        }[action.kind]
+        event = handler(actor, action, legal)
+        self._advance()
+        return event
+
+    def _fold(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        self.folded[seat] = True
+        self._muck.extend(self.hole[seat])
+        self.hole[seat] = []
+        assert self._round is not None
+        self._round.record_call_or_check(seat)
+        event = self._log("fold", seat)
+        self._next_bettor(seat)
+        return event
+
+    def _check(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        assert self._round is not None
+        self._round.record_call_or_check(seat)
+        event = self._log("check", seat)
+        self._next_bettor(seat)
+        return event
+
+    def _call(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        assert self._round is not None and legal.call is not None
+        paid = self._put_in(seat, legal.call)
+        self._round.record_call_or_check(seat)
+        event = self._log("call", seat, {"amount": paid, "all_in": self.stacks[seat] == 0})
+        self._next_bettor(seat)
+        return event
+
+    def _raise(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        bounds = legal.raise_
+        assert self._round is not None and bounds is not None
+        to = action.amount
+        if type(to) is not int:
+            raise IllegalActionError(f"{action.kind} needs a raise-to amount in chips")
+        if to > bounds.max_to:
+            limit = {
+                Structure.POT_LIMIT: "the pot-limit maximum",
+                Structure.FIXED_LIMIT: "the fixed-limit amount",
+                Structure.NO_LIMIT: "all-in",
+            }[self.structure]
+            raise IllegalActionError(f"cannot {action.kind} to {to}: {limit} is {bounds.max_to}")
+        if to < bounds.min_to:
+            raise IllegalActionError(
+                f"cannot {action.kind} to {to}: the minimum is {bounds.min_to}"
+            )
+        self._put_in(seat, to - self.bets[seat])
+        self._round.record_raise(seat, to)
+        self._last_aggressor = seat
+        event = self._log(bounds.kind, seat, {"to": to, "all_in": self.stacks[seat] == 0})
+        self._next_bettor(seat)
+        return event
+
+    def _discard(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        cards = action.cards
+        if len(cards) > legal.discard_max:
+            raise IllegalActionError(
+                f"cannot discard {len(cards)} cards: {self.game.name} draws at most "
+                f"{legal.discard_max}"
+            )
+        if len(set(cards)) != len(cards):
+            raise IllegalActionError("cannot discard the same card twice")
+        for card in cards:
+            if card not in self.hole[seat]:
+                raise IllegalActionError(f"{card} is not in {self.names[seat]}'s hand")
+        for card in cards:
+            self.hole[seat].remove(card)
+            self._discards.append((card, self._draw_number, seat))
+        street = self.game.streets[self._street]
+        assert isinstance(street, Draw)
+        count = len(cards)
+        if street.sviten and count == 1:
+            event = self._log("discard", seat, {"count": 1}, {"discarded": cards}, secret_to=seat)
+            (self._face_up,) = self._take(1, seat)
+            self._log("sviten_up", seat, {"card": self._face_up})
+            self._phase = "sviten"
+            return event
+        received = self._take(count, seat)
+        self.hole[seat].extend(received)
+        event = self._log(
+            "discard",
+            seat,
+            {"count": count},
+            {"discarded": cards, "received": received},
+            secret_to=seat,
+        )
+        self._next_in_queue()
+        return event
+
+    def _keep(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        assert self._face_up is not None
+        self.hole[seat].append(self._face_up)
+        self._face_up = None
+        event = self._log("keep", seat)
+        self._phase = "draw"
+        self._next_in_queue()
+        return event
+
+    def _reject(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        assert self._face_up is not None
+        self._discards.append((self._face_up, self._draw_number, seat))
+        self._face_up = None
+        event = self._log("reject", seat)
+        received = self._take(1, seat)
+        self.hole[seat].extend(received)
+        self._log("sviten_down", seat, {"count": 1}, {"received": received}, secret_to=seat)
+        self._phase = "draw"
+        self._next_in_queue()
+        return event
+
+    def _declare(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        way = (action.way or "").lower()
+        if way not in DECLARATIONS:
+            raise IllegalActionError(f"declare high, low or both, not {action.way!r}")
+        self.declarations[seat] = way
+        event = self._log("declare", seat, secret={"way": way}, secret_to=seat)
+        self._next_in_queue()
+        return event
+
+    # ------------------------------------------------------------------ the deck
+
+    def _take(self, count: int, seat: int | None) -> tuple[Card, ...]:
+        if len(self._stub) < count:
+            self._reshuffle(seat, count)
+        return tuple(self._stub.pop() for _ in range(count))
+
+    def _reshuffle(self, seat: int | None, needed: int) -> None:
+        # RULES.md "Drawing": reshuffle the discards made so far, not the drawing player's own
+        # discards of this round nor any card in a hand, with the stub; burn one; go on.
+        # Between draws (a board card, seat None) every discard is eligible.
+        def eligible(policy: str) -> list[tuple[Card, int, int]]:
+            if seat is None:
+                return list(self._discards)
+            if policy == "previous-rounds":
+                return [d for d in self._discards if d[1] < self._draw_number]
+            return [d for d in self._discards if not (d[1] == self._draw_number and d[2] == seat)]
+
+        pool = eligible(self.options.reshuffle)
+        if len(pool) + len(self._stub) - 1 < needed:
+            pool = eligible("all-discards")  # the only way to finish the draw
+        if len(pool) + len(self._stub) - 1 < needed:  # pragma: no cover - impossible at 2-6
+            raise IllegalActionError("the deck is exhausted: not enough cards to finish the draw")
+        chosen = {card for card, _, _ in pool}
+        self._discards = [d for d in self._discards if d[0] not in chosen]
+        cards = [c for c, _, _ in pool] + self._stub[::-1]
+        self._rng.shuffle(cards)
+        burned = cards[0]
+        self._burned.append(burned)
+        self._stub = cards[1:][::-1]
+        self._log(
+            "reshuffle",
+            data={"count": len(cards)},
+            secret={"order": tuple(cards[1:]), "burned": (burned,)},
+        )
+
+    # ------------------------------------------------------------------ flow
+
+    def _next_bettor(self, seat: int) -> None:
+        """After ``seat`` acted: the next seat that must act in this round, or none."""
+        count = len(self.stacks)
+        for step in range(1, count + 1):
+            candidate = (seat + step) % count
+            if self._needs_to_bet(candidate):
+                self._to_act = candidate
+                return
+        self._to_act = None
+
+    def _needs_to_bet(self, seat: int) -> bool:
+        round_ = self._round
+        assert round_ is not None
+        if not self._can_bet(seat):
+            return False
+        if len(self.in_hand()) < 2:
+            return False
+        owes = self.bets[seat] < round_.current
+        if owes:
+            return True
+        if seat in round_.acted:
+            return False
+        # Nobody else can answer a bet: an unforced check would change nothing.
+        return any(self._can_bet(s) for s in range(len(self.stacks)) if s != seat)
+
+    def _next_in_queue(self) -> None:
+        self._to_act = self._queue.pop(0) if self._queue else None
+
+    def _advance(self) -> None:
+        """Run the dealer's steps until a player must decide or the hand is settled."""
+        while self._to_act is None and self._phase != "done":
+            if self._phase == "bet":
+                self._end_betting()
+            elif self._phase in ("draw", "declare"):
+                if self._phase == "declare":
+                    ways = {self.names[s]: w for s, w in sorted(self.declarations.items())}
+                    self._log("reveal", data={"declarations": ways})
+                self._street += 1
+                self._phase = "between"
+            if len(self.in_hand()) == 1:
+                self._win_uncontested()
+                return
+            if self._street >= len(self.game.streets):
+                self._showdown()
+                return
+            self._begin(self.game.streets[self._street])
+
+    def _begin(self, street: Deal | Bet | Draw | Declare) -> None:
+        if isinstance(street, Deal):
+            self._deal(street)
+            self._street += 1
+            self._phase = "between"
+        elif isinstance(street, Bet):
+            self._begin_betting(street)
+        elif isinstance(street, Draw):
+            self._draw_number += 1
+            self._phase = "draw"
+            self._queue = [s for s in self._left_of_button() if not self.folded[s]]
+            self._log("draw_round", data={"number": self._draw_number})
+            self._next_in_queue()
+        else:
+            self._phase = "declare"
+            self._queue = [s for s in self._left_of_button() if not self.folded[s]]
+            self._log("declare_round")
+            self._next_in_queue()
+
+    def _deal(self, street: Deal) -> None:
+        if street.hole:
+            seats = [s for s in self._left_of_button() if not self.folded[s]]
+            for _ in range(street.hole):
+                for seat in seats:
+                    self.hole[seat].append(self._stub.pop())
+            for seat in seats:
+                self._log(
+                    "deal_hole",
+                    seat,
+                    {"count": len(self.hole[seat])},
+                    {"cards": tuple(self.hole[seat])},
+                    secret_to=seat,
+                )
+        else:
+            cards = self._take(street.board, None)
+            self.board.extend(cards)
+            self._log("deal_board", data={"cards": cards})
+
+    def _begin_betting(self, street: Bet) -> None:
+        self._bet_number += 1
+        self._street += 1
+        if self.structure is Structure.FIXED_LIMIT:
+            size = self.stakes.big_bet if street.big else self.stakes.small_bet
+            cap: int | None = self.options.raise_cap
+        else:
+            size, cap = self.stakes.big_blind, None
+        current = max(self.bets)
+        round_ = Round(self.structure, size, cap, current=current, full_level=current,
+                       min_raise=size, bets=1 if current else 0)  # fmt: skip
+        self._round = round_
+        self._phase = "bet"
+        self._log("bet_round", data={"number": self._bet_number, "size": size})
+        if self._bet_number == 1 and self.game.forced is Forced.BLINDS:
+            first = (self._blind_seats[1] + 1) % len(self.stacks)  # left of the big blind
+        else:
+            first = (self.button + 1) % len(self.stacks)
+        self._next_bettor((first - 1) % len(self.stacks))
+
+    def _end_betting(self) -> None:
+        """Return the uncalled part of the largest bet, and clear the round's bets."""
+        ranked = sorted(range(len(self.bets)), key=lambda s: self.bets[s], reverse=True)
+        top, second = ranked[0], ranked[1]
+        excess = self.bets[top] - self.bets[second]
+        if excess > 0:
+            self.stacks[top] += excess
+            self.contributed[top] -= excess
+            self._log("return", top, {"amount": excess})
+        self.bets = [0] * len(self.bets)
+        self._round = None
+        self._phase = "between"
+
+    def _win_uncontested(self) -> None:
+        (winner,) = self.in_hand()
+        amount = self.pot
+        self.stacks[winner] += amount
+        self.payouts = {winner: amount}
+        self._log("win", winner, {"amount": amount, "uncontested": True})
+        self._finish()
+
+    def _showdown(self) -> None:
+        live = self.in_hand()
+        count = len(self.stacks)
+        first = self._last_aggressor_of_last_round()
+        if first is None or first not in live:
+            first = next(s for s in self._left_of_button() if s in live)
+        order = [(first + i) % count for i in range(count) if (first + i) % count in live]
+        for seat in order:
+            self._log("show", seat, {"cards": tuple(self.hole[seat])})
+        declared = {self.names[s]: w for s, w in self.declarations.items() if s in live}
+        declarations = declared or None
+        self.result = settle(
+            self.game,
+            {self.names[s]: tuple(self.hole[s]) for s in live},
+            tuple(self.board),
+            contributions={self.names[s]: self.contributed[s] for s in range(count)},
+            seats=self.names,
+            button=self.names[self.button],
+            declarations=declarations,
+            odd_chip=self.options.odd_chip,
+            two_way_tie_keeps=self.options.doogie_tie_keeps,
+        )
+        by_name = {name: seat for seat, name in enumerate(self.names)}
+        self.payouts = {by_name[n]: c for n, c in self.result.payouts.items() if c}
+        for seat, chips in self.payouts.items():
+            self.stacks[seat] += chips
+        self._log("settle", data={"payouts": {self.names[s]: c for s, c in self.payouts.items()}})
+        self._finish()
+
+    def _last_aggressor_of_last_round(self) -> int | None:
+        for event in reversed(self._events):
+            if event.kind == "bet_round":
+                return None
+            if event.kind in ("bet", "raise"):
+                return event.seat
+        return None
+
+    def _finish(self) -> None:
+        self._phase = "done"
+        self._to_act = None
+        self._log("end", data={"stacks": tuple(self.stacks)})
+
+    # ------------------------------------------------------------------ replay
+
+    @classmethod
+    def replay(cls, events: Sequence[Event]) -> Hand:
+        """Rebuild a hand from a full log and check every event comes out the same."""
+        if not events or events[0].kind != "start":
+            raise LogError("a hand log starts with its start event")
+        start = events[0]
+        if "deck" not in start.secret:
+            raise LogError("this log is one seat's view: only a full log replays")
+        data = start.data
+        hand = cls(
+            data["game"],
+            stacks=list(data["stacks"]),
+            button=data["button"],
+            stakes=Stakes(**data["stakes"]),
+            structure=data["structure"],
+            options=Options.from_json(dict(data["options"])),
+            deck=start.secret["deck"],
+            names=list(data["names"]),
+            reshuffle_seed=start.secret["seed"],
+        )
+        for event in events:
+            if event.kind in ("fold", "check", "call", "bet", "raise", "discard", "keep",
+                              "reject", "declare"):  # fmt: skip
+                hand.apply(_action_of(event), seat=event.seat)
+        mine = [e.to_json() for e in hand.events]
+        theirs = [e.to_json() for e in events]
+        if mine != theirs:
+            index = next(
+                (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
+                min(len(mine), len(theirs)),
+            )
+            raise LogError(f"the log does not replay: event {index} differs")
+        return hand
+
+
+def _action_of(event: Event) -> Action:
+    if event.kind in ("bet", "raise"):
+        return Action(event.kind, amount=event.data["to"])
+    if event.kind == "discard":
+        return Action("discard", cards=tuple(event.secret.get("discarded", ())))
+    if event.kind == "declare":
+        return Action("declare", way=event.secret.get("way"))
+    return Action(event.kind)

@@ -1,0 +1,131 @@
+"""Stakes and table options: the choices RULES.md leaves to a table, validated once."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from splitpot.errors import GameSpecError
+from splitpot.games.spec import GameSpec
+from splitpot.games.streets import Forced, Structure
+
+__all__ = ["RESHUFFLE_POLICIES", "Options", "Stakes"]
+
+RESHUFFLE_POLICIES = ("all-discards", "previous-rounds")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stakes:
+    """Blinds, ante and fixed-limit bet sizes, in chips.
+
+    ``Stakes.parse("1/2")`` gives blinds 1 and 2, a small bet of 2 and a big bet of 4; in an
+    ante game (Doogie) the same text means an ante of 1, a small bet of 2 and a big bet of 4.
+    """
+
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+
+    def __post_init__(self) -> None:
+        if self.small_bet == 0:
+            object.__setattr__(self, "small_bet", self.big_blind)
+        if self.big_bet == 0:
+            object.__setattr__(self, "big_bet", 2 * self.small_bet)
+        values = (self.small_blind, self.big_blind, self.ante, self.small_bet, self.big_bet)
+        if any(type(v) is not int or v < 0 for v in values):
+            raise GameSpecError(f"stakes must be whole, non-negative chips: {values}")
+        if self.big_blind <= 0 or self.small_blind > self.big_blind:
+            raise GameSpecError("stakes need a big blind of at least one chip, not below the small")
+
+    @classmethod
+    def parse(cls, text: str, game: GameSpec | None = None) -> Stakes:
+        """``"1/2"``, ``"5/10"``, or ``"1/2/4"`` (blinds or ante / small bet / big bet)."""
+        match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*(?:/\s*(\d+)\s*)?", text)
+        if not match:
+            raise GameSpecError(f"stakes {text!r}: write them as SMALL/BIG, e.g. 1/2")
+        first, second = int(match[1]), int(match[2])
+        third = int(match[3]) if match[3] else 0
+        if game is not None and game.forced is Forced.ANTE:
+            return cls(small_blind=first, big_blind=second, ante=first, small_bet=second,
+                       big_bet=third or 2 * second)  # fmt: skip
+        return cls(small_blind=first, big_blind=second, big_bet=third)
+
+    def to_json(self) -> dict[str, int]:
+        """The stakes as a dict."""
+        return {
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "ante": self.ante,
+            "small_bet": self.small_bet,
+            "big_bet": self.big_bet,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Options:
+    """Table options (RULES.md *option* decisions), each defaulting to the house rule.
+
+    - ``odd_chip``: ``"high-award"`` (TDA 20, the house rule) or ``"refuse"``;
+    - ``raise_cap``: bets in a fixed-limit round, a bet and three raises (4) or four raises (5);
+    - ``heads_up_uncapped``: no fixed-limit cap while only two players are in the hand;
+    - ``reshuffle``: when the stub runs out, ``"all-discards"`` reshuffles every discard made
+      so far except the drawing player's own of this round (PokerStars), or
+      ``"previous-rounds"`` never reshuffles the current round's discards;
+    - ``max_discard``: a smaller largest discard for every draw (Drawmadugi's 0-3 option);
+    - ``doogie_tie_keeps``: a Doogie two-way declarer who ties with the best possible hand
+      keeps the pot (the seed's house rule).
+    """
+
+    odd_chip: str = "high-award"
+    raise_cap: int = 4
+    heads_up_uncapped: bool = False
+    reshuffle: str = "all-discards"
+    max_discard: int | None = None
+    doogie_tie_keeps: bool = True
+
+    def __post_init__(self) -> None:
+        if self.odd_chip not in ("high-award", "refuse"):
+            raise GameSpecError(f"odd_chip {self.odd_chip!r}: use high-award or refuse")
+        if self.raise_cap not in (4, 5):
+            raise GameSpecError(
+                f"raise_cap {self.raise_cap}: a bet and three raises (4) or four (5)"
+            )
+        if self.reshuffle not in RESHUFFLE_POLICIES:
+            raise GameSpecError(
+                f"reshuffle {self.reshuffle!r}: use {' or '.join(RESHUFFLE_POLICIES)}"
+            )
+        if self.max_discard is not None and self.max_discard < 1:
+            raise GameSpecError(f"max_discard {self.max_discard}: at least 1")
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as a dict."""
+        return {
+            "odd_chip": self.odd_chip,
+            "raise_cap": self.raise_cap,
+            "heads_up_uncapped": self.heads_up_uncapped,
+            "reshuffle": self.reshuffle,
+            "max_discard": self.max_discard,
+            "doogie_tie_keeps": self.doogie_tie_keeps,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        """Options from :meth:`to_json`'s dict."""
+        return cls(**data)
+
+
+def check_structure(game: GameSpec, structure: Structure | str | None) -> Structure:
+    """The structure to play: the game's default, or one it allows."""
+    if structure is None:
+        return game.structure
+    try:
+        chosen = Structure(structure)
+    except ValueError:
+        known = ", ".join(s.value for s in Structure)
+        raise GameSpecError(f"unknown structure {structure!r}: use {known}") from None
+    if chosen not in game.structures:
+        raise GameSpecError(f"{game.name} is not played {chosen.value}")
+    return chosen
