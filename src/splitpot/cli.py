@@ -8,15 +8,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import random
 import sys
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, Any
 
 from splitpot import __version__
+from splitpot.bots import random_policy
 from splitpot.cards import format_cards
+from splitpot.engine.hand import Hand
+from splitpot.engine.history import format_history, read_log, write_hand
 from splitpot.engine.showdown import DECLARATIONS, ODD_CHIP_RULES, ShowdownResult, settle
+from splitpot.engine.table import Table
 from splitpot.errors import SplitpotError
 from splitpot.games import GAMES, find_game
+from splitpot.games.streets import Structure
 
 __all__ = ["build_parser", "main", "main_entry", "render"]
 
@@ -250,6 +258,107 @@ def _cmd_showdown(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace, log: IO[str] | None) -> dict[str, Any]:
+    games = [find_game(name) for name in args.game.split(",")]
+    low, high = 2, min(g.max_players for g in games)
+    if not low <= args.players <= high:
+        raise _UsageError(f"--players {args.players}: these games seat {low} to {high}")
+    if args.hands < 1:
+        raise _UsageError("--hands must be at least 1")
+    if args.stack < 1:
+        raise _UsageError("--stack must be at least 1 chip")
+    rng = random.Random(args.seed)
+    table = Table(
+        games,
+        stacks=[args.stack] * args.players,
+        rng=rng,
+        stakes=args.stakes,
+        structure=args.structure,
+        rebuy=args.stack if args.rebuy else None,
+    )
+    policy = random_policy(rng)
+    chips_start = sum(table.stacks)
+    showdowns = 0
+    started = time.perf_counter()
+    for number in range(1, args.hands + 1):
+        if len(table.seated()) < 2 and not args.rebuy:
+            break
+        hand = table.play_hand(policy)
+        showdowns += hand.result is not None
+        if log is not None:
+            write_hand(log, number, hand.events)
+    elapsed = time.perf_counter() - started
+    structures = sorted({str(table._structure_for(g) or g.structure) for g in games})
+    rebought = sum(table.rebuys)
+    return {
+        "game": args.game,
+        "structure": structures[0] if len(structures) == 1 else structures,
+        "players": args.players,
+        "hands": table.hands_played,
+        "showdowns": showdowns,
+        "chips_before": chips_start + rebought,
+        "chips_after": sum(table.stacks),
+        "rebuys": {n: r for n, r in zip(table.names, table.rebuys, strict=True) if r},
+        "net": {
+            name: chips - args.stack - rebuys
+            for name, chips, rebuys in zip(table.names, table.stacks, table.rebuys, strict=True)
+        },
+        "seed": args.seed,
+        "hands_per_second": round(table.hands_played / elapsed, 1) if elapsed else None,
+    }
+
+
+def _cmd_simulate(args: argparse.Namespace, out: IO[str]) -> int:
+    if args.log:
+        try:
+            with open(args.log, "w", encoding="utf-8") as log:
+                report = _simulate(args, log)
+        except OSError as exc:
+            raise _UsageError(f"cannot write {args.log}: {exc.strerror}") from None
+    else:
+        report = _simulate(args, None)
+    if args.json:
+        out.write(json.dumps(report) + "\n")
+        return 0
+    names = ", ".join(GAMES[g].name if g in GAMES else g for g in args.game.split(","))
+    conserved = "conserved" if report["chips_before"] == report["chips_after"] else "NOT CONSERVED"
+    lines = [
+        f"{report['hands']} hands of {names} ({report['structure']}, {args.stakes}), "
+        f"{args.players} players, seed {args.seed}",
+        f"showdowns: {report['showdowns']}",
+        f"chips before: {report['chips_before']}, after: {report['chips_after']} ({conserved})",
+        "net: " + ", ".join(f"{n} {c:+d}" for n, c in report["net"].items()),
+        f"speed: {report['hands_per_second']} hands/s",
+    ]
+    if report["rebuys"]:
+        lines.insert(3, "rebuys: " + ", ".join(f"{n} {c}" for n, c in report["rebuys"].items()))
+    out.write("\n".join(lines) + "\n")
+    return 0 if conserved == "conserved" else 1
+
+
+def _cmd_replay(args: argparse.Namespace, out: IO[str]) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as source:
+            hands = read_log(source)
+    except OSError as exc:
+        raise _UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    for index, (number, events) in enumerate(hands):
+        full = bool(events) and "deck" in events[0].secret
+        if full:
+            Hand.replay(events)  # raises LogError if the log does not replay exactly
+        shown = events
+        if args.seat is not None:
+            names = list(events[0].data["names"])
+            if args.seat not in names:
+                raise _UsageError(f"--seat {args.seat!r}: hand {number} seats {', '.join(names)}")
+            seat = names.index(args.seat)
+            shown = [event.for_seat(seat) for event in events]
+        if index:
+            out.write("\n")
+        out.write(format_history(shown, number) + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (public so the docs and tests can read its help)."""
     parser = argparse.ArgumentParser(
@@ -310,12 +419,45 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="read JSON lines (one showdown each; - for stdin), write one JSON line each",
     )
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play hands with seats that pick uniformly random legal actions",
+        description="Play K hands at one table (stacks carry over, the button moves). GAME may "
+        "be a comma-separated rotation, e.g. drawmaha,bodigiha,badugi,doogie.",
+    )
+    sim.add_argument("game", metavar="GAME", help="game id, or ids separated by commas")
+    sim.add_argument("--players", type=int, default=6, help="seats at the table (default 6)")
+    sim.add_argument("--hands", type=int, default=100, help="hands to play (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="seed for the deck and the seats")
+    sim.add_argument("--structure", choices=[s.value for s in Structure], help="betting structure")
+    sim.add_argument("--stakes", default="1/2", help="blinds (or ante/small bet), default 1/2")
+    sim.add_argument("--stack", type=int, default=200, help="starting stack (default 200)")
+    sim.add_argument(
+        "--no-rebuy",
+        dest="rebuy",
+        action="store_false",
+        help="a busted seat sits out instead of buying back in (the run may end early)",
+    )
+    sim.add_argument("--log", metavar="FILE", help="write every hand's events as JSON lines")
+    sim.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    rep = commands.add_parser(
+        "replay",
+        help="replay a hand log and print each hand as a readable history",
+        description="Replay a log written by simulate --log: each hand is rebuilt from its "
+        "events and checked, then printed.",
+    )
+    rep.add_argument("file", metavar="FILE", help="a JSON-lines hand log")
+    rep.add_argument("--seat", help="show the hands as this seat saw them")
     return parser
 
 
 _COMMANDS: Mapping[str, Callable[[argparse.Namespace, IO[str]], int]] = {
     "games": _cmd_games,
     "showdown": _cmd_showdown,
+    "simulate": _cmd_simulate,
+    "replay": _cmd_replay,
 }
 
 
@@ -333,4 +475,12 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
 
 def main_entry() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (`splitpot replay log | head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    except KeyboardInterrupt:
+        status = 130
+    sys.exit(status)

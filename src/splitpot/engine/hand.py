@@ -677,8 +677,26 @@ class Hand:
         self.payouts = {by_name[n]: c for n, c in self.result.payouts.items() if c}
         for seat, chips in self.payouts.items():
             self.stacks[seat] += chips
-        self._log("settle", data={"payouts": {self.names[s]: c for s, c in self.payouts.items()}})
+        awards = tuple(
+            {"pot": index, "award": award.name, "amount": award.amount,
+             "winners": list(award.winners),
+             "hand": self._words(award.winners[0], award.name) if award.winners else None}
+            for index, pot in enumerate(self.result.pots)
+            for award in pot.awards
+        )  # fmt: skip
+        self._log(
+            "settle",
+            data={
+                "payouts": {self.names[s]: c for s, c in self.payouts.items()},
+                "awards": awards,
+            },
+        )
         self._finish()
+
+    def _words(self, name: str, award: str) -> str | None:
+        assert self.result is not None
+        hand = self.result.hands[name][award]
+        return None if hand is None else f"{hand.describe()} ({format_cards(hand.cards)})"
 
     def _last_aggressor_of_last_round(self) -> int | None:
         for event in reversed(self._events):
