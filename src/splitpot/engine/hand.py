@@ -33,7 +33,29 @@ from splitpot.errors import GameSpecError, IllegalActionError, LogError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Structure
 
-__all__ = ["Hand", "LegalActions"]
+__all__ = ["Hand", "LegalActions", "stacked_deck"]
+
+
+def stacked_deck(
+    hole: Sequence[str | Sequence[int]], then: str = "", *, button: int = 0
+) -> list[Card]:
+    """A deck that deals ``hole[seat]`` to each seat, then ``then`` in order (board cards and
+    draw replacements as the hand asks for them), then the other cards.
+
+    Hole cards go one at a time clockwise from the first seat left of ``button``, as the
+    engine deals them; only the dealt order matters, so the rest of the deck may be anything.
+    """
+    hands = [parse_cards(h, where=f"in seat {i}'s cards") for i, h in enumerate(hole)]
+    count = len(hands)
+    if len({len(h) for h in hands}) != 1:
+        raise GameSpecError("every seat needs the same number of hole cards")
+    order: list[Card] = []
+    for index in range(len(hands[0])):
+        for step in range(1, count + 1):
+            order.append(hands[(button + step) % count][index])
+    order.extend(parse_cards(then, where="in the cards after the deal"))
+    check_distinct([("in the stacked deck", order)])
+    return order
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from typing import IO, Any
 from splitpot.cards import format_cards
 from splitpot.engine.events import Event
 from splitpot.errors import LogError
+from splitpot.games import GAMES
 
 __all__ = ["format_history", "read_log", "write_hand"]
 
@@ -142,8 +143,6 @@ def format_history(events: Sequence[Event], number: int | None = None) -> str:
 
 
 def _game_name(game_id: str) -> str:
-    from splitpot.games import GAMES
-
     spec = GAMES.get(game_id)
     return spec.name if spec else game_id
 
