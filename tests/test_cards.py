@@ -13,7 +13,16 @@ from splitpot.errors import CardParseError, DuplicateCardError
 
 @pytest.mark.parametrize(
     "text",
-    ["As Kd Th", "AsKdTh", "As,Kd,Th", "as kd th", "AS KD TH", "A♠ K♦ 10♥", "A♠K♦10♥", "As, Kd 10h"],
+    [
+        "As Kd Th",
+        "AsKdTh",
+        "As,Kd,Th",
+        "as kd th",
+        "AS KD TH",
+        "A♠ K♦ 10♥",
+        "A♠K♦10♥",
+        "As, Kd 10h",
+    ],
 )
 def test_parse_every_accepted_spelling(text: str) -> None:
     assert parse_cards(text) == (Card("As"), Card("Kd"), Card("Th"))

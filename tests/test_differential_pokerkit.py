@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pokerkit
 import pytest
@@ -109,11 +110,11 @@ FAMILIES = [
 ]
 
 
-def verdict(a: object, b: object) -> str:
-    """ "A wins", "B wins" or "tie" for two comparable hands (bigger wins)."""
-    if a > b:  # type: ignore[operator]
+def verdict(a: Any, b: Any) -> str:
+    """Who wins between two comparable hands (bigger wins): "A wins", "B wins" or "tie"."""
+    if a > b:
         return "A wins"
-    if b > a:  # type: ignore[operator]
+    if b > a:
         return "B wins"
     assert a == b, f"{a!r} and {b!r} are neither ordered nor equal"
     return "tie"

@@ -15,15 +15,17 @@ The settlement properties follow RULES.md "Splitting a pot" and "Doogie":
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from splitpot.cards import RANKS, SUITS, Card, format_cards, parse_cards
+from splitpot.cards import SUITS, Card, Deck, format_cards, parse_cards
+from splitpot.cli import render
 from splitpot.engine.showdown import ShowdownResult, settle
 from splitpot.errors import OddChipError
 from splitpot.evaluate import (
@@ -101,7 +103,7 @@ def written_cards(draw: st.DrawFn, cards: Sequence[Card]) -> str:
 @st.composite
 def showdowns(
     draw: st.DrawFn,
-    games: st.SearchStrategy[str] = st.sampled_from(GAME_IDS),
+    games: st.SearchStrategy[str] | None = None,
     *,
     with_declarations: bool | None = None,
 ) -> dict[str, Any]:
@@ -109,7 +111,7 @@ def showdowns(
     cards, a pot or random contributions (0-2 folded players), a seat order and a button.
 
     Doogie gets declarations for everyone or none (``with_declarations`` forces one way)."""
-    game_id = draw(games)
+    game_id = draw(games if games is not None else st.sampled_from(GAME_IDS))
     spec = GAMES[game_id]
     count = draw(st.integers(2, 6))
     deck = draw(st.permutations(range(52)))
@@ -240,9 +242,9 @@ def model_payouts(spec: GameSpec, kwargs: Mapping[str, Any]) -> dict[str, int]:
                     and wants(other, award.name)
                     and (v := value(other, award.name)) is not None
                 ]
-                if mine is None or any(v > mine for v in rivals):
-                    out.add(name)
-                elif any(v == mine for v in rivals) and mine != award.best_possible:
+                beaten = mine is None or any(v > mine for v in rivals)
+                tied = any(v == mine for v in rivals) and mine != award.best_possible
+                if beaten or tied:
                     out.add(name)
         winners: dict[str, list[str]] = {}
         for award in spec.awards:
@@ -517,9 +519,8 @@ def check_conservation(kwargs: Mapping[str, Any], result: ShowdownResult) -> Non
             # No award can be given: split evenly among the pot's players.
             assert set(pot.shares) == set(pot.eligible)
             assert max(pot.shares.values()) - min(pot.shares.values()) <= 1
-    assert sum(
-        pot.shares.get(name, 0) for pot in result.pots for name in pot.shares
-    ) + sum(result.returned.values()) == sum(payouts.values())
+    from_pots = sum(chips for pot in result.pots for chips in pot.shares.values())
+    assert from_pots + sum(result.returned.values()) == sum(payouts.values())
 
 
 def check_refuse_rule(kwargs: Mapping[str, Any], result: ShowdownResult) -> None:
@@ -705,3 +706,36 @@ def test_doogie_declarations_conserve_chips_and_pay_only_what_was_declared(
                     hand = result.hands[name][award.name]
                     assert hand is not None
                     assert award.winners == (name,) or hand.value == best
+
+
+# --------------------------------------------------------------------------------------------
+# Every settlement can be printed and serialised
+# --------------------------------------------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(showdowns(), st.booleans())
+def test_every_settlement_renders_as_text_and_json(kwargs: dict[str, Any], symbols: bool) -> None:
+    result = settle(**kwargs)
+    text = render(result, symbols=symbols)
+    assert "Totals" in text
+    data = json.loads(json.dumps(result.to_json()))
+    assert data["payouts"] == result.payouts
+    assert [pot["amount"] for pot in data["pots"]] == [pot.amount for pot in result.pots]
+    assert set(data["hands"]) == set(kwargs["players"])
+
+
+# --------------------------------------------------------------------------------------------
+# The deck
+# --------------------------------------------------------------------------------------------
+
+
+@FAST
+@given(st.integers(0, 2**32), cards_lists)
+def test_decks_deal_every_card_once_and_replay(seed: int, stacked: tuple[Card, ...]) -> None:
+    dealt = Deck(random.Random(seed)).deal(52)
+    assert sorted(dealt) == list(range(52))
+    assert Deck(random.Random(seed)).deal(52) == dealt
+    deck = Deck(stacked=stacked)
+    assert len(deck) == len(stacked)
+    assert deck.deal(len(stacked)) == stacked

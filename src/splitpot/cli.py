@@ -93,6 +93,8 @@ def _settle_from_json(line: str) -> dict[str, Any]:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         raise _UsageError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise _UsageError("not JSON this program reads: nested too deeply") from None
     if not isinstance(data, dict):
         raise _UsageError("each line must be a JSON object")
     unknown = sorted(set(data) - _BATCH_KEYS)
@@ -106,6 +108,11 @@ def _settle_from_json(line: str) -> dict[str, Any]:
     for key in ("contributions", "declarations"):
         if data.get(key) is not None and not isinstance(data[key], dict):
             raise _UsageError(f'"{key}" must be an object keyed by player')
+    seats = data.get("seats")
+    if seats is not None and not (
+        isinstance(seats, list) and all(isinstance(name, str) for name in seats)
+    ):
+        raise _UsageError('"seats" must be a list of player names')
     board = data.get("board", "")
     if not isinstance(board, str | list):
         raise _UsageError('"board" must be a string or a list of cards')
@@ -118,15 +125,20 @@ def _settle_from_json(line: str) -> dict[str, Any]:
         button=data.get("button"),
         seats=data.get("seats"),
         declarations=data.get("declarations"),
-        odd_chip=data.get("odd_chip", "high-award"),
+        odd_chip=data.get("odd_chip") or "high-award",
     ).to_json()
     if "id" in data:
         result = {"id": data["id"], **result}
     return result
 
 
-def _run_batch(source: IO[str], out: IO[str]) -> int:
-    for line in source:
+def _run_batch(source: Iterable[bytes | str], out: IO[str]) -> int:
+    for number, raw in enumerate(source, 1):
+        try:
+            line = raw if isinstance(raw, str) else raw.decode("utf-8")
+        except UnicodeDecodeError:
+            out.write(json.dumps({"error": f"line {number} is not UTF-8 text"}) + "\n")
+            continue
         if not line.strip():
             continue
         try:
@@ -237,9 +249,9 @@ def _cmd_showdown(args: argparse.Namespace, out: IO[str]) -> int:
                 "--batch reads every showdown from the file: give no GAME or --player"
             )
         if args.batch == "-":
-            return _run_batch(sys.stdin, out)
+            return _run_batch(getattr(sys.stdin, "buffer", sys.stdin), out)
         try:
-            with open(args.batch, encoding="utf-8") as source:
+            with open(args.batch, "rb") as source:
                 return _run_batch(source, out)
         except OSError as exc:
             raise _UsageError(f"cannot read {args.batch}: {exc.strerror}") from None

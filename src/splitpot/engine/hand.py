@@ -134,7 +134,7 @@ class Hand:
     ) -> None:
         self.game = find_game(game) if isinstance(game, str) else game
         self.structure = check_structure(self.game, structure)
-        self.stakes = stakes or Stakes()
+        self.stakes = stakes or Stakes.parse("1/2", self.game)
         self.options = options or Options()
         count = len(stacks)
         if not 2 <= count <= self.game.max_players:
