@@ -3,13 +3,17 @@
 Run from the repository root with the project's virtualenv::
 
     .venv/bin/python benchmarks/bench_evaluators.py            # full run (about a minute)
-    .venv/bin/python benchmarks/bench_evaluators.py --quick    # smoke run (a few seconds)
+    .venv/bin/python benchmarks/bench_evaluators.py --quick    # smoke run (several seconds)
     .venv/bin/python benchmarks/bench_evaluators.py --seed 7 --json
 
-Every task deals its hands from one ``random.Random(seed)``; PokerKit is timed on a prefix of
-the same hands that splitpot is timed on. Before anything is timed, splitpot and PokerKit must
-agree on the winner of every pair among the first few hundred hands of each task, so a wrong
-evaluator is never benchmarked. See ``benchmarks/README.md`` for what each row compares.
+Each task deals its hands from a ``random.Random`` seeded from ``--seed`` and the task's name;
+PokerKit is timed on a prefix of the hands that splitpot is timed on. Before anything is timed,
+splitpot and PokerKit must agree on the winner of every pair among the first few hundred hands
+of each task, so a wrong evaluator is never benchmarked.
+
+Every row is timed in a fresh interpreter, on hands that process has never evaluated (after a
+warm-up on other hands): a cache keyed on the hand cannot make the figures look better than a
+long run of new hands would. See ``benchmarks/README.md`` for what each row compares.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from itertools import combinations
@@ -41,8 +45,8 @@ from splitpot.evaluate.doogie import doogie_value
 from splitpot.evaluate.high import high_value
 from splitpot.evaluate.omaha import omaha_value
 
-Group = tuple[Any, ...]  # one group of cards: splitpot Cards or PokerKit Cards
-Args = tuple[Group, ...]  # the positional arguments of one evaluator call
+Spot = tuple[tuple[Card, ...], ...]  # one dealt hand: its groups of cards (hole, board)
+Args = tuple[tuple[Any, ...], ...]  # the positional arguments of one evaluator call
 
 SHOWDOWN_ARGS = (
     "showdown",
@@ -62,32 +66,44 @@ SHOWDOWN_ARGS = (
 class Settings:
     """Sizes and times of one run (full or ``--quick``)."""
 
-    splitpot_hands: int  # hands dealt per task; splitpot cycles through all of them
-    pokerkit_hands: int  # PokerKit cycles through the first this many of the same hands
     min_seconds: float  # each row is timed for at least this long in all ...
     rounds: int  # ... split into this many rounds; the best round is reported
+    splitpot_chunk: int  # hands dealt at a time (untimed) for splitpot, then timed in one pass
+    pokerkit_chunk: int  # the same for PokerKit
+    splitpot_warmup: int  # new hands (not among the timed ones) evaluated first, untimed ...
+    splitpot_warmup_seconds: float  # ... unless this much time runs out first
+    pokerkit_warmup: int
+    cold_hands: int  # hands in the cold first pass of evaluate_high
+    cold_runs: int  # fresh processes timing that pass; the best is reported
     sanity_hands: int  # every pair among the first this many hands is checked
     startup_runs: int
-    cold_runs: int  # fresh processes timing a cold first pass of evaluate_high
 
 
 FULL = Settings(
-    splitpot_hands=20_000,
-    pokerkit_hands=500,
-    min_seconds=1.0,
+    min_seconds=0.5,
     rounds=5,
+    splitpot_chunk=10_000,
+    pokerkit_chunk=50,
+    splitpot_warmup=1_000_000,
+    splitpot_warmup_seconds=8.0,
+    pokerkit_warmup=20,
+    cold_hands=20_000,
+    cold_runs=3,
     sanity_hands=300,
     startup_runs=7,
-    cold_runs=3,
 )
 QUICK = Settings(
-    splitpot_hands=2_000,
-    pokerkit_hands=100,
     min_seconds=0.06,
     rounds=3,
+    splitpot_chunk=2_000,
+    pokerkit_chunk=10,
+    splitpot_warmup=2_000,
+    splitpot_warmup_seconds=0.5,
+    pokerkit_warmup=5,
+    cold_hands=2_000,
+    cold_runs=1,
     sanity_hands=60,
     startup_runs=3,
-    cold_runs=1,
 )
 
 
@@ -183,47 +199,55 @@ TASKS: tuple[Task, ...] = (
         note="PokerKit has no doogie; None when no four cards make a badugi, as in splitpot",
     ),
 )
+TASK_BY_KEY = {task.key: task for task in TASKS}
+KINDS = ("pokerkit", "splitpot", "raw", "cold")
 
 
 # --- dealing -------------------------------------------------------------------------------
 
 
-def deal_spots(
-    seed: int, count: int
-) -> dict[str, tuple[list[tuple[tuple[Card, ...], ...]], list[Args]]]:
-    """For each task, ``count`` spots as splitpot card groups and as PokerKit card groups.
+def deal(seed: int, task: Task, purpose: str = "timed") -> Iterator[Spot]:
+    """An endless, reproducible stream of spots for ``task``, no card twice within a spot.
 
-    One ``random.Random(seed)`` deals every task in table order, so a seed gives the same hands
-    in every run; the conversion to PokerKit cards happens here, outside any timed loop.
+    The stream's ``random.Random`` is seeded with ``"<seed>/<task>/<purpose>"`` (a str seed is
+    hashed with SHA-512, so it does not depend on ``PYTHONHASHSEED``): every process deals the
+    same hands, and the warm-up hands are never among the timed ones.
     """
-    rng = random.Random(seed)
+    rng = random.Random(f"{seed}/{task.key}/{purpose}")
     deck = full_deck()
-    spots: dict[str, tuple[list[tuple[tuple[Card, ...], ...]], list[Args]]] = {}
-    for task in TASKS:
-        ours: list[tuple[tuple[Card, ...], ...]] = []
-        theirs: list[Args] = []
-        for _ in range(count):
-            cards = rng.sample(deck, sum(task.groups))
-            groups: list[tuple[Card, ...]] = []
-            start = 0
-            for size in task.groups:
-                groups.append(tuple(cards[start : start + size]))
-                start += size
-            ours.append(tuple(groups))
-            theirs.append(tuple(to_pokerkit(group) for group in groups))
-        spots[task.key] = (ours, theirs)
-    return spots
+    total = sum(task.groups)
+    while True:
+        cards = rng.sample(deck, total)
+        groups = []
+        start = 0
+        for size in task.groups:
+            groups.append(tuple(cards[start : start + size]))
+            start += size
+        yield tuple(groups)
 
 
 def to_pokerkit(cards: Sequence[Card]) -> tuple[pokerkit.Card, ...]:
     return tuple(pokerkit.Card.parse("".join(str(card) for card in cards)))
 
 
-def shape(spot: tuple[tuple[Card, ...], ...], joined: bool) -> Args:
+def pokerkit_args(spot: Spot) -> Args:
+    return tuple(to_pokerkit(group) for group in spot)
+
+
+def shape(spot: Spot, joined: bool) -> Args:
     """The call's arguments: the groups as they are, or joined into one card tuple."""
     if not joined:
         return spot
     return (tuple(card for group in spot for card in group),)
+
+
+def call_for(task: Task, kind: str) -> tuple[Callable[..., Any], Callable[[Spot], Args]]:
+    """The function a row times and how a spot becomes its arguments."""
+    if kind == "pokerkit":
+        return task.pokerkit, pokerkit_args
+    if kind == "raw":
+        return task.raw, lambda spot: shape(spot, task.raw_joined)
+    return task.splitpot, lambda spot: shape(spot, task.splitpot_joined)
 
 
 # --- sanity check ------------------------------------------------------------------------
@@ -236,13 +260,11 @@ def _compare(a: Any, b: Any) -> int:
     return int(a > b) - int(a < b)
 
 
-def _show(spot: tuple[tuple[Card, ...], ...]) -> str:
+def _show(spot: Spot) -> str:
     return " | ".join(format_cards(group) for group in spot)
 
 
-def check_agreement(
-    task: Task, spots: list[tuple[tuple[Card, ...], ...]], theirs: list[Args]
-) -> tuple[int, int]:
+def check_agreement(task: Task, spots: list[Spot]) -> tuple[int, int]:
     """Require the same winner from splitpot and PokerKit for every pair of the given hands.
 
     Also requires the raw-int path to give the same value as the HandValue path. Returns
@@ -258,35 +280,45 @@ def check_agreement(
             sys.exit(f"{task.key}: raw value {raw} != HandValue {value} for {_show(spot)}")
         values.append(value)
         names.append("no hand" if hand is None else f"{hand.describe()} = {value}")
-    pk_hands = [task.pokerkit(*args) for args in theirs]
+    theirs = [task.pokerkit(*pokerkit_args(spot)) for spot in spots]
     pairs = ties = 0
     for i, j in combinations(range(len(spots)), 2):
         ours = _compare(values[i], values[j])
-        if ours != _compare(pk_hands[i], pk_hands[j]):
+        if ours != _compare(theirs[i], theirs[j]):
             sys.exit(
                 f"{task.key}: splitpot and PokerKit disagree on the winner:\n"
-                f"  {_show(spots[i])}: splitpot {names[i]}, PokerKit {pk_hands[i]}\n"
-                f"  {_show(spots[j])}: splitpot {names[j]}, PokerKit {pk_hands[j]}"
+                f"  {_show(spots[i])}: splitpot {names[i]}, PokerKit {theirs[i]}\n"
+                f"  {_show(spots[j])}: splitpot {names[j]}, PokerKit {theirs[j]}"
             )
         pairs += 1
         ties += ours == 0
     return pairs, ties
 
 
-# --- timing ------------------------------------------------------------------------------
+# --- timing (in a worker process per row) --------------------------------------------------
 
 
-def _one_pass(fn: Callable[..., Any], pool: list[Args]) -> float:
-    if len(pool[0]) == 1:
-        singles = [args[0] for args in pool]
-        start = time.perf_counter()
-        for a in singles:
-            fn(a)
-        return time.perf_counter() - start
-    start = time.perf_counter()
-    for a, b in pool:
-        fn(a, b)
-    return time.perf_counter() - start
+def _one_pass(fn: Callable[..., Any], pool: list[Args]) -> tuple[float, float]:
+    """Wall-clock seconds (``perf_counter``) and CPU seconds of this process to evaluate every
+    hand of ``pool`` once, garbage collector off (as in ``timeit``)."""
+    singles = [args[0] for args in pool] if len(pool[0]) == 1 else []
+    gc_was_on = gc.isenabled()
+    gc.disable()
+    try:
+        if singles:
+            cpu = time.process_time()
+            start = time.perf_counter()
+            for a in singles:
+                fn(a)
+        else:
+            cpu = time.process_time()
+            start = time.perf_counter()
+            for a, b in pool:
+                fn(a, b)
+        return time.perf_counter() - start, time.process_time() - cpu
+    finally:
+        if gc_was_on:
+            gc.enable()
 
 
 @dataclass(frozen=True)
@@ -294,8 +326,10 @@ class Measurement:
     """Hands per second in each timed round; the table shows the best round."""
 
     rates: tuple[float, ...]
-    hands: int  # hands evaluated in all rounds together
+    cpu_shares: tuple[float, ...]  # CPU time / wall time of each round: < 1 when contended
+    hands: int  # hands evaluated in all rounds together, each one once
     seconds: float
+    warmup_hands: int = 0  # other hands evaluated first, untimed (in the last process)
 
     @property
     def best(self) -> float:
@@ -305,70 +339,97 @@ class Measurement:
     def median(self) -> float:
         return statistics.median(self.rates)
 
+    @property
+    def best_cpu_share(self) -> float:
+        return self.cpu_shares[self.rates.index(self.best)]
+
     def as_json(self) -> dict[str, Any]:
         return {
             "best_per_second": self.best,
             "median_per_second": self.median,
             "round_rates": list(self.rates),
+            "round_cpu_shares": list(self.cpu_shares),
             "hands_timed": self.hands,
             "seconds_timed": self.seconds,
+            "warmup_hands": self.warmup_hands,
         }
 
 
-def measure(
-    fn: Callable[..., Any], pool: list[Args], settings: Settings, warmup: int
-) -> Measurement:
-    """Time ``settings.rounds`` rounds of whole passes of ``pool``, each round lasting at least
-    ``settings.min_seconds / settings.rounds``, after ``warmup`` untimed hands.
+def time_row(task: Task, kind: str, seed: int, settings: Settings) -> Measurement:
+    """Time one row in this (fresh) process.
 
-    The garbage collector is off while timing, as in ``timeit``; the best round is the figure
-    least disturbed by other processes.
+    ``cold``: one pass of the splitpot evaluator over the first ``cold_hands`` timed hands,
+    with no warm-up. Otherwise: a warm-up on hands from a separate stream (for splitpot, up to
+    ``splitpot_warmup`` hands or ``splitpot_warmup_seconds``: enough for the tables and caches
+    it fills lazily to reach their steady state), then ``rounds`` rounds, each of whole passes
+    over freshly dealt chunks of the timed stream (dealing and conversion untimed) lasting at
+    least ``min_seconds / rounds``. No hand is timed twice.
     """
-    _one_pass(fn, pool[:warmup])
-    round_seconds = settings.min_seconds / settings.rounds
+    fn, to_args = call_for(task, kind)
+    timed = deal(seed, task)
+    if kind == "cold":
+        pool = [to_args(next(timed)) for _ in range(settings.cold_hands)]
+        seconds, cpu = _one_pass(fn, pool)
+        return Measurement((len(pool) / seconds,), (cpu / seconds,), len(pool), seconds)
+    pokerkit_row = kind == "pokerkit"
+    chunk = settings.pokerkit_chunk if pokerkit_row else settings.splitpot_chunk
+    warm = deal(seed, task, "warm-up")
+    if pokerkit_row:
+        warmup = settings.pokerkit_warmup
+        _one_pass(fn, [to_args(next(warm)) for _ in range(warmup)])
+    else:
+        warmup = 0
+        deadline = time.perf_counter() + settings.splitpot_warmup_seconds
+        while warmup < settings.splitpot_warmup and time.perf_counter() < deadline:
+            size = min(chunk, settings.splitpot_warmup - warmup)
+            _one_pass(fn, [to_args(next(warm)) for _ in range(size)])
+            warmup += size
     rates: list[float] = []
+    shares: list[float] = []
     total_hands = 0
     total_seconds = 0.0
-    gc_was_on = gc.isenabled()
-    gc.disable()
-    try:
-        for _ in range(settings.rounds):
-            hands = 0
-            seconds = 0.0
-            while seconds < round_seconds:
-                seconds += _one_pass(fn, pool)
-                hands += len(pool)
-            rates.append(hands / seconds)
-            total_hands += hands
-            total_seconds += seconds
-    finally:
-        if gc_was_on:
-            gc.enable()
-    return Measurement(tuple(rates), total_hands, total_seconds)
+    for _ in range(settings.rounds):
+        hands = 0
+        seconds = cpu_seconds = 0.0
+        while seconds < settings.min_seconds / settings.rounds:
+            pool = [to_args(next(timed)) for _ in range(chunk)]
+            wall, cpu = _one_pass(fn, pool)
+            seconds += wall
+            cpu_seconds += cpu
+            hands += len(pool)
+        rates.append(hands / seconds)
+        shares.append(cpu_seconds / seconds)
+        total_hands += hands
+        total_seconds += seconds
+    return Measurement(tuple(rates), tuple(shares), total_hands, total_seconds, warmup)
 
 
-def cold_high_pass(seed: int, settings: Settings) -> float:
-    """Seconds of the first, cold pass of ``evaluate_high`` over the task's hands."""
-    ours, _ = deal_spots(seed, settings.splitpot_hands)["high"]
-    high = next(task for task in TASKS if task.key == "high")
-    pool = [shape(spot, high.splitpot_joined) for spot in ours]
-    return _one_pass(high.splitpot, pool)
-
-
-def measure_cold_high(seed: int, settings: Settings, quick: bool) -> Measurement:
-    """Run :func:`cold_high_pass` in fresh interpreters, whose tables hold only what importing
-    splitpot put there (this process has already warmed them in the sanity check)."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--seed", str(seed), "--cold-high"]
+def measure(task: Task, kind: str, seed: int, quick: bool, runs: int = 1) -> Measurement:
+    """Run :func:`time_row` in ``runs`` fresh interpreters (this script with ``--worker``)."""
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--seed",
+        str(seed),
+        "--worker",
+        f"{task.key}:{kind}",
+    ]
     if quick:
         command.append("--quick")
     rates: list[float] = []
-    total = 0.0
-    for _ in range(settings.cold_runs):
-        done = subprocess.run(command, capture_output=True, text=True, check=True)
-        seconds = json.loads(done.stdout)["seconds"]
-        rates.append(settings.splitpot_hands / seconds)
-        total += seconds
-    return Measurement(tuple(rates), settings.splitpot_hands * settings.cold_runs, total)
+    shares: list[float] = []
+    hands = 0
+    seconds = 0.0
+    for _ in range(runs):
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            sys.exit(f"worker {task.key}:{kind} failed:\n{done.stderr}")
+        data = json.loads(done.stdout)
+        rates.extend(data["rates"])
+        shares.extend(data["cpu_shares"])
+        hands += data["hands"]
+        seconds += data["seconds"]
+    return Measurement(tuple(rates), tuple(shares), hands, seconds, data["warmup_hands"])
 
 
 def splitpot_command() -> list[str]:
@@ -380,12 +441,15 @@ def splitpot_command() -> list[str]:
 
 def time_command(command: list[str], runs: int) -> list[float]:
     """Wall-clock milliseconds of ``runs`` runs of ``command``, after one untimed run."""
-    subprocess.run(command, capture_output=True, check=True)
     times = []
-    for _ in range(runs):
+    for run in range(runs + 1):
         start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True)
-        times.append((time.perf_counter() - start) * 1000)
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        elapsed = (time.perf_counter() - start) * 1000
+        if done.returncode != 0:
+            sys.exit(f"{shlex.join(command)} exited with {done.returncode}:\n{done.stderr}")
+        if run:
+            times.append(elapsed)
     return times
 
 
@@ -403,10 +467,6 @@ def cpu_name() -> str:
     return platform.processor() or "unknown CPU"
 
 
-def _row(label: str, ours: float, theirs: float) -> str:
-    return f"{label:<44} {ours:>12,.0f} {theirs:>12,.0f} {ours / theirs:>9,.1f}x"
-
-
 def load_average() -> float | None:
     try:
         return os.getloadavg()[0]
@@ -414,17 +474,26 @@ def load_average() -> float | None:
         return None
 
 
+def _row(label: str, ours: float, theirs: float) -> str:
+    return f"{label:<44} {ours:>12,.0f} {theirs:>12,.0f} {ours / theirs:>9,.1f}x"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seed", type=int, default=1, help="random seed for dealing (default 1)")
     parser.add_argument("--quick", action="store_true", help="fast smoke run: fewer, shorter")
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
-    parser.add_argument("--cold-high", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--worker", metavar="TASK:KIND", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     settings = QUICK if args.quick else FULL
 
-    if args.cold_high:  # internal: the fresh process behind the cold high-from-7 row
-        print(json.dumps({"seconds": cold_high_pass(args.seed, settings)}))
+    if args.worker:  # internal: time one row in this fresh process, print it as JSON
+        key, _, kind = args.worker.partition(":")
+        if key not in TASK_BY_KEY or kind not in KINDS:
+            parser.error(f"--worker {args.worker!r}: expected TASK:KIND")
+        rate = time_row(TASK_BY_KEY[key], kind, args.seed, settings)
+        fields = ("rates", "cpu_shares", "hands", "seconds", "warmup_hands")
+        print(json.dumps({field: getattr(rate, field) for field in fields}))
         return 0
 
     def progress(text: str) -> None:
@@ -446,70 +515,60 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"CPU: {header['cpu']}; PokerKit {header['pokerkit']}", end="")
     print("" if load is None else f"; load average at start {load:.2f}")
     print(
-        f"Seed {args.seed}, {header['mode']} run: splitpot cycles through "
-        f"{settings.splitpot_hands:,} hands per task, PokerKit through the first "
-        f"{settings.pokerkit_hands:,} of them.\nEach row: a warm-up pass, then "
-        f"{settings.rounds} timed rounds of at least {round_seconds:.2g} s "
-        "of whole passes; the best round is shown."
+        f"Seed {args.seed}, {header['mode']} run. Each row runs in a fresh process: a warm-up on "
+        f"up to {settings.splitpot_warmup:,} other hands or {settings.splitpot_warmup_seconds:g} s"
+        f" (PokerKit {settings.pokerkit_warmup} hands),\nthen {settings.rounds} rounds of at "
+        f"least {round_seconds:.2g} s on new hands, dealt {settings.splitpot_chunk:,} at a time "
+        f"(PokerKit {settings.pokerkit_chunk}) outside the timing; the best round is shown."
     )
-
-    progress("dealing hands ...")
-    spots = deal_spots(args.seed, settings.splitpot_hands)
 
     sanity: dict[str, dict[str, int]] = {}
     for task in TASKS:
         progress(f"sanity check: {task.key} ...")
-        ours, theirs = spots[task.key]
-        n = settings.sanity_hands
-        pairs, ties = check_agreement(task, ours[:n], theirs[:n])
-        sanity[task.key] = {"hands": n, "pairs": pairs, "ties": ties}
+        stream = deal(args.seed, task)
+        spots = [next(stream) for _ in range(settings.sanity_hands)]
+        pairs, ties = check_agreement(task, spots)
+        sanity[task.key] = {"hands": len(spots), "pairs": pairs, "ties": ties}
     total_pairs = sum(s["pairs"] for s in sanity.values())
     tie_counts = ", ".join(f"{key} {s['ties']}" for key, s in sanity.items())
     print(
         f"Sanity: splitpot and PokerKit agree on the winner of all {total_pairs:,} pairs among "
-        f"the first {settings.sanity_hands} hands of each task (ties among them: {tie_counts})"
+        f"the first {settings.sanity_hands} timed hands of each task (ties: {tie_counts})"
     )
-
-    progress("cold first pass of evaluate_high (fresh processes) ...")
-    cold = measure_cold_high(args.seed, settings, args.quick)
 
     results: list[dict[str, Any]] = []
     lines: list[str] = []
-
-    def record(task: Task, kind: str, label: str, call: str, ours: Measurement) -> None:
-        pk = pokerkit_rates[task.key]
-        lines.append(_row(label, ours.best, pk.best))
-        results.append(
-            {
-                "task": task.key,
-                "kind": kind,
-                "splitpot_call": call,
-                "pokerkit_call": task.pokerkit_call,
-                "ratio": ours.best / pk.best,
-                "splitpot": ours.as_json(),
-                "pokerkit": pk.as_json(),
-            }
-        )
-
-    pokerkit_rates: dict[str, Measurement] = {}
+    cpu_shares: list[float] = []
+    warmups: dict[str, list[int]] = {}
     for task in TASKS:
-        ours, theirs = spots[task.key]
-        progress(f"timing {task.key}: PokerKit ...")
-        pk_pool = theirs[: settings.pokerkit_hands]
-        pokerkit_rates[task.key] = measure(
-            task.pokerkit, pk_pool, settings, warmup=len(pk_pool) // 10
-        )
+        progress(f"timing {task.key}: PokerKit {task.pokerkit_call} ...")
+        theirs = measure(task, "pokerkit", args.seed, args.quick)
+        cpu_shares.append(theirs.best_cpu_share)
         rows = [
-            ("splitpot", task.title, task.splitpot, task.splitpot_call, task.splitpot_joined),
-            ("raw", f"  raw int: {task.raw_call}", task.raw, task.raw_call, task.raw_joined),
+            ("splitpot", task.title, task.splitpot_call, 1),
+            ("raw", f"  raw int: {task.raw_call}", task.raw_call, 1),
         ]
-        for kind, label, fn, call, joined in rows:
-            progress(f"timing {task.key}: {call} ...")
-            pool = [shape(spot, joined) for spot in ours]
-            record(task, kind, label, call, measure(fn, pool, settings, warmup=len(pool)))
         if task.key == "high":
-            label = f"  cold first pass over {settings.splitpot_hands:,} hands"
-            record(task, "cold", label, task.splitpot_call, cold)
+            label = f"  cold: first pass over {settings.cold_hands:,} hands"
+            rows.append(("cold", label, task.splitpot_call, settings.cold_runs))
+        for kind, label, call, runs in rows:
+            progress(f"timing {task.key}: splitpot {call} ({kind}) ...")
+            ours = measure(task, kind, args.seed, args.quick, runs)
+            lines.append(_row(label, ours.best, theirs.best))
+            cpu_shares.append(ours.best_cpu_share)
+            if kind != "cold":
+                warmups.setdefault(task.key, []).append(ours.warmup_hands)
+            results.append(
+                {
+                    "task": task.key,
+                    "kind": kind,
+                    "splitpot_call": call,
+                    "pokerkit_call": task.pokerkit_call,
+                    "ratio": ours.best / theirs.best,
+                    "splitpot": ours.as_json(),
+                    "pokerkit": theirs.as_json(),
+                }
+            )
 
     progress("timing start-up ...")
     command = splitpot_command()
@@ -524,8 +583,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("-" * 81)
     print("ratio = splitpot / PokerKit; raw-int and cold rows use the same PokerKit figure.")
     print(
-        f"Cold row: one pass of evaluate_high in a fresh process (best of {settings.cold_runs}), "
-        "while its 7-card table fills."
+        "Warm-up hands (HandValue / raw-int row): "
+        + ", ".join(f"{key} {' / '.join(f'{n:,}' for n in ns)}" for key, ns in warmups.items())
+    )
+    print(
+        "Cold row: one pass of evaluate_high in a fresh process with no warm-up, while its "
+        f"7-card table fills (best of {settings.cold_runs})."
+    )
+    lowest = min(cpu_shares)
+    print(
+        f"CPU share of the reported rounds (process CPU time / wall time): {lowest:.0%} to "
+        f"{max(cpu_shares):.0%}"
+        + (
+            ""
+            if lowest >= 0.9
+            else ". Below 90%: other processes took the CPU, so some figures are low and noisy."
+        )
     )
     print("Compared:")
     for task in TASKS:
@@ -548,6 +621,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             **header,
             "settings": asdict(settings),
             "sanity": sanity,
+            "lowest_cpu_share": min(cpu_shares),
             "rows": results,
             "startup": {
                 "command": command,

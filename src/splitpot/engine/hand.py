@@ -162,6 +162,8 @@ class Hand:
         self.bets = [0] * count
         self.contributed = [0] * count
         self.folded = [False] * count
+        self._live = count  # players who have not folded
+        self._legal: LegalActions | None = None  # cached until the next action
         self.hole: list[list[Card]] = [[] for _ in range(count)]
         self.board: list[Card] = []
         self.declarations: dict[int, str] = {}
@@ -323,9 +325,11 @@ class Hand:
 
     def legal_actions(self) -> LegalActions | None:
         """What the player to act may do, or ``None`` when the hand waits for nobody."""
-        seat = self._to_act
-        if seat is None:
-            return None
+        if self._legal is None and self._to_act is not None:
+            self._legal = self._compute_legal(self._to_act)
+        return self._legal
+
+    def _compute_legal(self, seat: int) -> LegalActions:
         if self._phase == "draw":
             return LegalActions(
                 seat, "draw", discard_max=self._max_discard(), hole=tuple(self.hole[seat])
@@ -341,7 +345,7 @@ class Hand:
         if (
             others_can_act
             and self._round.reopened_for(seat)
-            and not self._round.capped(self.options.heads_up_uncapped, len(self.in_hand()))
+            and not self._round.capped(self.options.heads_up_uncapped, self._live)
         ):
             bounds = self._round.bounds(self.bets[seat], self.stacks[seat], self.pot)
         return LegalActions(
@@ -379,6 +383,7 @@ class Hand:
             raise IllegalActionError(
                 f"{self.names[actor]} cannot {action.kind} now; they may {allowed}"
             )
+        self._legal = None
         handler = {
             "fold": self._fold,
             "check": self._check,
@@ -396,6 +401,7 @@ class Hand:
 
     def _fold(self, seat: int, action: Action, legal: LegalActions) -> Event:
         self.folded[seat] = True
+        self._live -= 1
         self._muck.extend(self.hole[seat])
         self.hole[seat] = []
         assert self._round is not None
@@ -562,7 +568,7 @@ class Hand:
         assert round_ is not None
         if not self._can_bet(seat):
             return False
-        if len(self.in_hand()) < 2:
+        if self._live < 2:
             return False
         owes = self.bets[seat] < round_.current
         if owes:
@@ -586,7 +592,7 @@ class Hand:
                     self._log("reveal", data={"declarations": ways})
                 self._street += 1
                 self._phase = "between"
-            if len(self.in_hand()) == 1:
+            if self._live == 1:
                 self._win_uncontested()
                 return
             if self._street >= len(self.game.streets):
