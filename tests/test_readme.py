@@ -1,7 +1,8 @@
-"""The README's console examples are real: each is run and its output compared.
+"""The README's console examples are real: each block is run and its output compared.
 
-A line ``...`` in an example stands for any number of output lines. Examples that pipe into
-other programs are skipped.
+A block may hold several ``$ splitpot ...`` commands, run in order in a fresh folder (so one can
+write a file the next reads). A line ``...`` in an expected output stands for any number of
+lines. Commands that pipe into other programs are skipped.
 """
 
 from __future__ import annotations
@@ -17,21 +18,31 @@ from splitpot.cli import main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
+Step = tuple[str, list[str]]
 
-def _examples() -> list[tuple[str, list[str]]]:
+
+def _blocks() -> list[list[Step]]:
     text = README.read_text(encoding="utf-8")
-    examples = []
+    blocks = []
     for block in re.findall(r"```console\n(.*?)```", text, flags=re.S):
+        steps: list[Step] = []
         lines = block.rstrip("\n").split("\n")
-        command = lines[0].removeprefix("$ ")
-        index = 1
-        while command.endswith("\\"):
-            command = command[:-1] + lines[index].strip()
+        index = 0
+        while index < len(lines):
+            command = lines[index].removeprefix("$ ")
             index += 1
-        if "|" in command:
-            continue
-        examples.append((command, lines[index:]))
-    return examples
+            while command.endswith("\\"):
+                command = command[:-1] + lines[index].strip()
+                index += 1
+            expected = []
+            while index < len(lines) and not lines[index].startswith("$ "):
+                expected.append(lines[index])
+                index += 1
+            if "|" not in command:
+                steps.append((command, expected))
+        if steps:
+            blocks.append(steps)
+    return blocks
 
 
 def _matches(expected: list[str], actual: list[str]) -> bool:
@@ -42,18 +53,20 @@ def _matches(expected: list[str], actual: list[str]) -> bool:
     return bool(actual) and expected[0] == actual[0] and _matches(expected[1:], actual[1:])
 
 
-EXAMPLES = _examples()
+BLOCKS = _blocks()
 
 
 def test_readme_has_examples() -> None:
-    assert len(EXAMPLES) >= 3
+    assert len(BLOCKS) >= 5
 
 
-@pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c[:60] for c, _ in EXAMPLES])
-def test_readme_example(command: str, expected: list[str]) -> None:
-    argv = shlex.split(command)
-    assert argv[0] == "splitpot"
-    out = io.StringIO()
-    assert main(argv[1:], out=out) == 0
-    actual = out.getvalue().rstrip("\n").split("\n")
-    assert _matches(expected, actual), "\n".join(actual)
+@pytest.mark.parametrize("steps", BLOCKS, ids=[b[0][0][:60] for b in BLOCKS])
+def test_readme_example(steps: list[Step], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for command, expected in steps:
+        argv = shlex.split(command)
+        assert argv[0] == "splitpot"
+        out = io.StringIO()
+        assert main(argv[1:], out=out) == 0, command
+        actual = out.getvalue().rstrip("\n").split("\n") if out.getvalue() else []
+        assert _matches(expected, actual), command + "\n" + "\n".join(actual)
