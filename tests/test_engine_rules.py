@@ -642,3 +642,11 @@ def test_table_busted_seat_sits_out() -> None:
     table = Table("holdem", stacks=[100, 100, 0], rng=rng)
     hand = table.new_hand()
     assert hand.names == ("seat1", "seat2")
+
+
+def test_blinds_short_big_blind_still_makes_the_others_call_a_full_blind() -> None:
+    hand = Hand(
+        "holdem", stacks=[100, 100, 1], button=0, rng=random.Random(29), stakes=stakes_1_2()
+    )
+    legal = hand.legal_actions()
+    assert hand.to_act == 0 and legal is not None and legal.call == 2

@@ -647,6 +647,9 @@ class Hand:
         else:
             size, cap = self.stakes.big_blind, None
         current = max(self.bets)
+        if self._bet_number == 1 and self.game.forced is Forced.BLINDS:
+            # A big blind all-in for less still makes the others call a full big blind.
+            current = max(current, self.stakes.big_blind)
         round_ = Round(self.structure, size, cap, current=current, full_level=current,
                        min_raise=size, bets=1 if current else 0)  # fmt: skip
         self._round = round_
