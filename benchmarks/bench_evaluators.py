@@ -2,8 +2,8 @@
 
 Run from the repository root with the project's virtualenv::
 
-    .venv/bin/python benchmarks/bench_evaluators.py            # full run (about a minute)
-    .venv/bin/python benchmarks/bench_evaluators.py --quick    # smoke run (several seconds)
+    .venv/bin/python benchmarks/bench_evaluators.py            # full run (1 to 1.5 minutes)
+    .venv/bin/python benchmarks/bench_evaluators.py --quick    # smoke run (under 10 s)
     .venv/bin/python benchmarks/bench_evaluators.py --seed 7 --json
 
 Each task deals its hands from a ``random.Random`` seeded from ``--seed`` and the task's name;
