@@ -144,9 +144,12 @@ BADUGI_ACES_HIGH: Final = _BadugiFamily("badugi-aces-high", SUIT_BIT_HIGH, _HIGH
 
 def evaluate_badugi(cards: Sequence[Card]) -> HandValue:
     """The best Badugi from 4 or 5 cards (any count from 1 works), aces low."""
-    if not cards:
+    word = 0
+    for card in cards:
+        word |= SUIT_BIT_LOW[card]
+    if not word:
         raise ValueError("a badugi hand needs at least one card")
-    return HandValue(badugi_value(cards), BADUGI, cards)
+    return HandValue(badugi_value_from_word(word), BADUGI, cards)
 
 
 def evaluate_badugi_aces_high(cards: Sequence[Card]) -> HandValue:

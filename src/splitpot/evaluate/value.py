@@ -49,8 +49,8 @@ class HandValue:
     ) -> None:
         self.value = value
         self.family = family
-        self._source = tuple(source)
-        self._board = tuple(board)
+        self._source = source if type(source) is tuple else tuple(source)
+        self._board = board if type(board) is tuple else tuple(board)
         self._used: tuple[Card, ...] | None = None
 
     @property
