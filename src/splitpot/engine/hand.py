@@ -339,9 +339,9 @@ class Hand:
         if self._phase == "declare":
             return LegalActions(seat, "declare", declare=DECLARATIONS)
         assert self._round is not None
-        owed = self._round.current - self.bets[seat]
+        others_can_act = self._others_can_bet(seat)
+        owed = self._to_match(seat, others_can_act) - self.bets[seat]
         bounds = None
-        others_can_act = any(self._can_bet(s) for s in range(len(self.stacks)) if s != seat)
         if (
             others_can_act
             and self._round.reopened_for(seat)
@@ -570,13 +570,25 @@ class Hand:
             return False
         if self._live < 2:
             return False
-        owes = self.bets[seat] < round_.current
-        if owes:
+        others_can_act = self._others_can_bet(seat)
+        if self.bets[seat] < self._to_match(seat, others_can_act):
             return True
-        if seat in round_.acted:
-            return False
         # Nobody else can answer a bet: an unforced check would change nothing.
-        return any(self._can_bet(s) for s in range(len(self.stacks)) if s != seat)
+        return seat not in round_.acted and others_can_act
+
+    def _others_can_bet(self, seat: int) -> bool:
+        stacks, folded = self.stacks, self.folded
+        return any(stacks[s] > 0 and not folded[s] for s in range(len(stacks)) if s != seat)
+
+    def _to_match(self, seat: int, others_can_act: bool) -> int:
+        """The bet ``seat`` must match: the current bet, or, once nobody else can act, no
+        more than the largest bet of a player still in the hand."""
+        assert self._round is not None
+        current = self._round.current
+        if others_can_act:
+            return current
+        others = [b for s, b in enumerate(self.bets) if s != seat and not self.folded[s]]
+        return min(current, max(others, default=0))
 
     def _next_in_queue(self) -> None:
         self._to_act = self._queue.pop(0) if self._queue else None
