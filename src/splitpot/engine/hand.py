@@ -19,8 +19,8 @@ board cards from the top, with no burn cards except the one after a reshuffle.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -72,9 +72,12 @@ class LegalActions:
     hole: tuple[Card, ...] = ()
     keep_reject: bool = False
     declare: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
 
-    @property
-    def kinds(self) -> tuple[str, ...]:
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kinds", self._kinds())
+
+    def _kinds(self) -> tuple[str, ...]:
         """The action kinds allowed, e.g. ``("fold", "call", "raise")``."""
         out: list[str] = []
         if self.fold:
@@ -111,8 +114,7 @@ class LegalActions:
         return ", ".join(parts)
 
 
-def _freeze(data: dict[str, Any]) -> MappingProxyType[str, Any]:
-    return MappingProxyType(data)
+_EMPTY: MappingProxyType[str, Any] = MappingProxyType({})
 
 
 class Hand:
@@ -163,6 +165,7 @@ class Hand:
         self.contributed = [0] * count
         self.folded = [False] * count
         self._live = count  # players who have not folded
+        self._active = count  # players who have not folded and have chips behind
         self._legal: LegalActions | None = None  # cached until the next action
         self.hole: list[list[Card]] = [[] for _ in range(count)]
         self.board: list[Card] = []
@@ -222,7 +225,13 @@ class Hand:
         secret: dict[str, Any] | None = None,
         secret_to: int = NOBODY,
     ) -> Event:
-        event = Event(kind, seat, _freeze(data or {}), _freeze(secret or {}), secret_to)
+        event = Event(
+            kind,
+            seat,
+            MappingProxyType(data) if data else _EMPTY,
+            MappingProxyType(secret) if secret else _EMPTY,
+            secret_to,
+        )
         self._events.append(event)
         return event
 
@@ -241,8 +250,12 @@ class Hand:
         return (self.button + 1) % count, (self.button + 2) % count
 
     def _put_in(self, seat: int, amount: int, *, bet: bool = True) -> int:
-        amount = min(amount, self.stacks[seat])
-        self.stacks[seat] -= amount
+        stack = self.stacks[seat]
+        if amount >= stack:
+            amount = stack
+            if stack:
+                self._active -= 1  # all-in
+        self.stacks[seat] = stack - amount
         self.contributed[seat] += amount
         if bet:
             self.bets[seat] += amount
@@ -384,24 +397,15 @@ class Hand:
                 f"{self.names[actor]} cannot {action.kind} now; they may {allowed}"
             )
         self._legal = None
-        handler = {
-            "fold": self._fold,
-            "check": self._check,
-            "call": self._call,
-            "bet": self._raise,
-            "raise": self._raise,
-            "discard": self._discard,
-            "keep": self._keep,
-            "reject": self._reject,
-            "declare": self._declare,
-        }[action.kind]
-        event = handler(actor, action, legal)
+        handler = _HANDLERS[action.kind]
+        event = handler(self, actor, action, legal)
         self._advance()
         return event
 
     def _fold(self, seat: int, action: Action, legal: LegalActions) -> Event:
         self.folded[seat] = True
         self._live -= 1
+        self._active -= 1  # a player who folds had chips behind: all-in players never act
         self._muck.extend(self.hole[seat])
         self.hole[seat] = []
         assert self._round is not None
@@ -577,8 +581,7 @@ class Hand:
         return seat not in round_.acted and others_can_act
 
     def _others_can_bet(self, seat: int) -> bool:
-        stacks, folded = self.stacks, self.folded
-        return any(stacks[s] > 0 and not folded[s] for s in range(len(stacks)) if s != seat)
+        return self._active - self._can_bet(seat) > 0
 
     def _to_match(self, seat: int, others_can_act: bool) -> int:
         """The bet ``seat`` must match: the current bet, or, once nobody else can act, no
@@ -679,6 +682,8 @@ class Hand:
         top, second = ranked[0], ranked[1]
         excess = self.bets[top] - self.bets[second]
         if excess > 0:
+            if self.stacks[top] == 0 and not self.folded[top]:
+                self._active += 1  # all-in no more: the uncalled chips are behind again
             self.stacks[top] += excess
             self.contributed[top] -= excess
             self._log("return", top, {"amount": excess})
@@ -789,6 +794,19 @@ class Hand:
             )
             raise LogError(f"the log does not replay: event {index} differs")
         return hand
+
+
+_HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
+    "fold": Hand._fold,
+    "check": Hand._check,
+    "call": Hand._call,
+    "bet": Hand._raise,
+    "raise": Hand._raise,
+    "discard": Hand._discard,
+    "keep": Hand._keep,
+    "reject": Hand._reject,
+    "declare": Hand._declare,
+}
 
 
 def _action_of(event: Event) -> Action:
