@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from splitpot.cards import Card, check_distinct, parse_cards
+from splitpot.engine.awards import decide_awards
 from splitpot.engine.pots import Pot, build_pots, return_uncalled
 from splitpot.errors import OddChipError, ShowdownError
 from splitpot.evaluate.value import HandValue
@@ -203,49 +204,14 @@ class _Settler:
         self.clockwise = clockwise
         self.refuse = refuse
         self.two_way_tie_keeps = two_way_tie_keeps
+        self.values = {
+            player: {award: None if hand is None else hand.value for award, hand in by.items()}
+            for player, by in hands.items()
+        }
 
     def _in_order(self, names: Iterable[str]) -> tuple[str, ...]:
         wanted = set(names)
         return tuple(name for name in self.clockwise if name in wanted)
-
-    def _side(self, award: Award) -> str:
-        return "high" if award.name == self.game.high_award else "low"
-
-    def _contenders(self, award: Award, eligible: Sequence[str]) -> list[str]:
-        if not self.declarations:
-            return list(eligible)
-        side = self._side(award)
-        return [p for p in eligible if self.declarations[p] in (side, "both")]
-
-    def _disqualified(self, eligible: Sequence[str]) -> dict[str, str]:
-        """Two-way declarers who did not win both halves outright (RULES.md "Doogie")."""
-        out: dict[str, str] = {}
-        for player in eligible:
-            if self.declarations.get(player) != "both":
-                continue
-            for award in self.game.awards:
-                mine = self.hands[player][award.name]
-                if not award.qualifies(mine):
-                    qualifier = award.qualifier.name if award.qualifier else "a hand"
-                    out[player] = f"declared both ways without {qualifier} for {award.name}"
-                    break
-                assert mine is not None
-                rivals = [
-                    hand
-                    for other in self._contenders(award, eligible)
-                    if other != player
-                    and award.qualifies(hand := self.hands[other][award.name])
-                    and hand is not None
-                ]
-                if any(hand.value > mine.value for hand in rivals):
-                    out[player] = f"declared both ways and lost {award.name}"
-                    break
-                if any(hand.value == mine.value for hand in rivals) and not (
-                    self.two_way_tie_keeps and mine.value == award.best_possible
-                ):
-                    out[player] = f"declared both ways and tied {award.name}"
-                    break
-        return out
 
     def _divide(
         self, amount: int, winners: Sequence[str], what: str, odd: list[OddChip]
@@ -268,21 +234,15 @@ class _Settler:
 
     def settle_pot(self, pot: Pot) -> PotResult:
         eligible = pot.eligible
-        disqualified = self._disqualified(eligible) if self.declarations else {}
-        winners: dict[str, tuple[str, ...]] = {}
-        contenders: dict[str, tuple[str, ...]] = {}
-        for award in self.game.awards:
-            entrants = self._contenders(award, eligible)
-            contenders[award.name] = tuple(entrants)
-            qualified = [
-                (hand.value, p)
-                for p in entrants
-                if p not in disqualified
-                and award.qualifies(hand := self.hands[p][award.name])
-                and hand is not None
-            ]
-            best = max((value for value, _ in qualified), default=None)
-            winners[award.name] = self._in_order(p for value, p in qualified if value == best)
+        decision = decide_awards(
+            self.game,
+            self.values,
+            eligible,
+            self.declarations,
+            two_way_tie_keeps=self.two_way_tie_keeps,
+        )
+        winners, contenders = decision.winners, decision.contenders
+        disqualified = decision.disqualified
 
         odd: list[OddChip] = []
         claimed = [award for award in self.game.awards if winners[award.name]]

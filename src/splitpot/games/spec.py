@@ -34,9 +34,13 @@ class Award:
 
     def qualifies(self, hand: HandValue | None) -> bool:
         """True when ``hand`` may win this award."""
-        if hand is None:
+        return self.qualifies_value(None if hand is None else hand.value)
+
+    def qualifies_value(self, value: int | None) -> bool:
+        """True when a hand of raw ``value`` (``None``: no hand) may win this award."""
+        if value is None:
             return False
-        return self.qualifier is None or self.qualifier.accepts(hand)
+        return self.qualifier is None or value >= self.qualifier.minimum
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
