@@ -429,3 +429,23 @@ def test_doogie_without_declarations_is_cards_speak() -> None:
 def test_doogie_declarations_must_cover_every_player() -> None:
     with pytest.raises(ShowdownError, match="missing for B, C"):
         settle("doogie", DOOGIE_PLAYERS, DOOGIE_BOARD, pot=100, declarations={"A": "high"})
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_games_raw_award_values_equal_the_hand_values(game_id: str) -> None:
+    import random
+
+    from splitpot.cards import full_deck
+
+    game = GAMES[game_id]
+    rng = random.Random(game_id)
+    for _ in range(300):
+        deck = full_deck()
+        rng.shuffle(deck)
+        hole, board = (
+            deck[: game.hole_cards],
+            deck[game.hole_cards : game.hole_cards + game.board_cards],
+        )
+        for award in game.awards:
+            hand = award.hand(hole, board)
+            assert award.raw(hole, board) == (None if hand is None else hand.value)

@@ -13,16 +13,22 @@ from typing import Final
 
 from splitpot.cards import Card, parse_cards
 from splitpot.errors import GameSpecError
-from splitpot.evaluate.badugi import evaluate_badugi, evaluate_badugi_aces_high
+from splitpot.evaluate.badugi import badugi_value, evaluate_badugi, evaluate_badugi_aces_high
 from splitpot.evaluate.doogie import (
     PERFECT_DOOGIE,
     PERFECT_DOOGIE_HIGH,
+    doogie_value,
     evaluate_doogie,
     evaluate_doogie_high,
 )
-from splitpot.evaluate.high import evaluate_draw_high, evaluate_high
-from splitpot.evaluate.lowball import evaluate_a5, evaluate_deuce_seven
-from splitpot.evaluate.omaha import evaluate_omaha
+from splitpot.evaluate.high import evaluate_draw_high, evaluate_high, high_value, high_value_5
+from splitpot.evaluate.lowball import (
+    a5_value_5,
+    deuce_seven_value_5,
+    evaluate_a5,
+    evaluate_deuce_seven,
+)
+from splitpot.evaluate.omaha import evaluate_omaha, omaha_value
 from splitpot.evaluate.value import HandValue, Qualifier
 from splitpot.games.spec import Award, GameSpec
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure
@@ -73,23 +79,74 @@ def _a5(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
     return evaluate_a5(hole)
 
 
-OMAHA_AWARD: Final = Award(name="omaha", label="Omaha high (2 hole + 3 board)", evaluate=_omaha)
-DRAW_AWARD: Final = Award(name="draw", label="Draw high (five private cards)", evaluate=_draw_high)
-BADUGI_AWARD: Final = Award(name="badugi", label="Badugi (hole cards, aces low)", evaluate=_badugi)
-DEUCE_SEVEN_AWARD: Final = Award(
-    name="27", label="2-7 lowball (five private cards)", evaluate=_deuce_seven
+OMAHA_AWARD: Final = Award(
+    name="omaha", label="Omaha high (2 hole + 3 board)", evaluate=_omaha, raw=_omaha_raw
 )
-A5_AWARD: Final = Award(name="a5", label="A-5 lowball", evaluate=_a5)
+DRAW_AWARD: Final = Award(
+    name="draw", label="Draw high (five private cards)", evaluate=_draw_high, raw=_draw_raw
+)
+BADUGI_AWARD: Final = Award(
+    name="badugi", label="Badugi (hole cards, aces low)", evaluate=_badugi, raw=_badugi_raw
+)
+DEUCE_SEVEN_AWARD: Final = Award(
+    name="27", label="2-7 lowball (five private cards)", evaluate=_deuce_seven, raw=_deuce_seven_raw
+)
+A5_AWARD: Final = Award(name="a5", label="A-5 lowball", evaluate=_a5, raw=_a5_raw)
 BADUGI_HIGH_AWARD: Final = Award(
-    name="badugi", label="Badugi (aces high)", evaluate=_badugi_aces_high
+    name="badugi", label="Badugi (aces high)", evaluate=_badugi_aces_high, raw=_badugi_high_raw
 )
 
-HIGH_AWARD: Final = Award(name="high", label="High (best five of seven)", evaluate=_high)
+HIGH_AWARD: Final = Award(
+    name="badugi", label="Badugi (aces high)", evaluate=_badugi_aces_high, raw=_badugi_high_raw
+)
+
+
+def _high_raw(hole: Sequence[int], board: Sequence[int]) -> int:
+    return high_value((*hole, *board))
+
+
+def _draw_raw(hole: Sequence[int], board: Sequence[int]) -> int:
+    return high_value_5(hole)
+
+
+def _omaha_raw(hole: Sequence[int], board: Sequence[int]) -> int:
+    return omaha_value(hole, board)
+
+
+def _badugi_raw(hole: Sequence[int], board: Sequence[int]) -> int:
+    return badugi_value(hole)
+
+
+def _badugi_high_raw(hole: Sequence[int], board: Sequence[int]) -> int:
+    return badugi_value(hole, aces_high=True)
+
+
+def _deuce_seven_raw(hole: Sequence[int], board: Sequence[int]) -> int:
+    return deuce_seven_value_5(hole)
+
+
+def _a5_raw(hole: Sequence[int], board: Sequence[int]) -> int:
+    return a5_value_5(hole)
+
+
+def _doogie_high_raw(hole: Sequence[int], board: Sequence[int]) -> int:
+    pool = (*hole, *board)
+    return PERFECT_DOOGIE_HIGH if doogie_value(pool) == PERFECT_DOOGIE else high_value(pool)
+
+
+def _doogie_low_raw(hole: Sequence[int], board: Sequence[int]) -> int | None:
+    return doogie_value((*hole, *board))
+
+
+HIGH_AWARD: Final = Award(
+    name="high", label="High (best five of seven)", evaluate=_high, raw=_high_raw
+)
 
 DOOGIE_HIGH_AWARD: Final = Award(
     name="high",
     label="High (full house or better; the perfect doogie tops all)",
     evaluate=evaluate_doogie_high,
+    raw=_doogie_high_raw,
     qualifier=FULL_HOUSE_OR_BETTER,
     best_possible=PERFECT_DOOGIE_HIGH,
 )
@@ -97,6 +154,7 @@ DOOGIE_LOW_AWARD: Final = Award(
     name="low",
     label="Doogie low (7-doogie or better)",
     evaluate=evaluate_doogie,
+    raw=_doogie_low_raw,
     qualifier=SEVEN_DOOGIE_OR_BETTER,
     best_possible=PERFECT_DOOGIE,
 )

@@ -10,10 +10,13 @@ from splitpot.errors import GameSpecError
 from splitpot.evaluate.value import HandValue, Qualifier
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure
 
-__all__ = ["Award", "AwardEvaluator", "GameSpec"]
+__all__ = ["Award", "AwardEvaluator", "GameSpec", "RawEvaluator"]
 
 AwardEvaluator = Callable[[Sequence[Card], Sequence[Card]], HandValue | None]
 """``(hole, board) -> HandValue``, or ``None`` when the cards make no hand of the kind."""
+
+RawEvaluator = Callable[[Sequence[int], Sequence[int]], int | None]
+"""``(hole, board) -> raw value`` (the ``HandValue.value``), for hot loops; ``None``: no hand."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -23,6 +26,7 @@ class Award:
     name: str
     label: str
     evaluate: AwardEvaluator
+    raw: RawEvaluator
     qualifier: Qualifier | None = None
     # The best hand this award can ever see; a Doogie two-way declarer who ties with it keeps
     # the pot (the seed's house rule).
