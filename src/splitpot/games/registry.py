@@ -79,28 +79,6 @@ def _a5(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
     return evaluate_a5(hole)
 
 
-OMAHA_AWARD: Final = Award(
-    name="omaha", label="Omaha high (2 hole + 3 board)", evaluate=_omaha, raw=_omaha_raw
-)
-DRAW_AWARD: Final = Award(
-    name="draw", label="Draw high (five private cards)", evaluate=_draw_high, raw=_draw_raw
-)
-BADUGI_AWARD: Final = Award(
-    name="badugi", label="Badugi (hole cards, aces low)", evaluate=_badugi, raw=_badugi_raw
-)
-DEUCE_SEVEN_AWARD: Final = Award(
-    name="27", label="2-7 lowball (five private cards)", evaluate=_deuce_seven, raw=_deuce_seven_raw
-)
-A5_AWARD: Final = Award(name="a5", label="A-5 lowball", evaluate=_a5, raw=_a5_raw)
-BADUGI_HIGH_AWARD: Final = Award(
-    name="badugi", label="Badugi (aces high)", evaluate=_badugi_aces_high, raw=_badugi_high_raw
-)
-
-HIGH_AWARD: Final = Award(
-    name="badugi", label="Badugi (aces high)", evaluate=_badugi_aces_high, raw=_badugi_high_raw
-)
-
-
 def _high_raw(hole: Sequence[int], board: Sequence[int]) -> int:
     return high_value((*hole, *board))
 
@@ -138,6 +116,22 @@ def _doogie_low_raw(hole: Sequence[int], board: Sequence[int]) -> int | None:
     return doogie_value((*hole, *board))
 
 
+OMAHA_AWARD: Final = Award(
+    name="omaha", label="Omaha high (2 hole + 3 board)", evaluate=_omaha, raw=_omaha_raw
+)
+DRAW_AWARD: Final = Award(
+    name="draw", label="Draw high (five private cards)", evaluate=_draw_high, raw=_draw_raw
+)
+BADUGI_AWARD: Final = Award(
+    name="badugi", label="Badugi (hole cards, aces low)", evaluate=_badugi, raw=_badugi_raw
+)
+DEUCE_SEVEN_AWARD: Final = Award(
+    name="27", label="2-7 lowball (five private cards)", evaluate=_deuce_seven, raw=_deuce_seven_raw
+)
+A5_AWARD: Final = Award(name="a5", label="A-5 lowball", evaluate=_a5, raw=_a5_raw)
+BADUGI_HIGH_AWARD: Final = Award(
+    name="badugi", label="Badugi (aces high)", evaluate=_badugi_aces_high, raw=_badugi_high_raw
+)
 HIGH_AWARD: Final = Award(
     name="high", label="High (best five of seven)", evaluate=_high, raw=_high_raw
 )
