@@ -1,0 +1,304 @@
+"""Equity per award, discard advice and Doogie declarations.
+
+Exact results are checked against a brute force written plainly here: every way the unseen
+cards can fall, each settled by the showdown with a pot that every split divides evenly.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from itertools import combinations
+
+import pytest
+
+from splitpot.cards import full_deck, parse_cards
+from splitpot.cli import main
+from splitpot.engine.showdown import settle
+from splitpot.equity import equity
+from splitpot.equity.advise import advise_discards, declaration_odds
+from splitpot.errors import SplitpotError
+from splitpot.games import GAMES
+
+POT = 720_720  # divisible by every count of awards and tied players that can occur here
+
+
+def brute_force(game_id, players, board, missing_board, declarations=None):  # type: ignore[no-untyped-def]
+    """Each player's mean fraction of the pot over every runout, by the showdown itself."""
+    game = GAMES[game_id]
+    known = {name: list(parse_cards(cards)) for name, cards in players.items()}
+    board_cards = list(parse_cards(board))
+    used = {c for cards in known.values() for c in cards} | set(board_cards)
+    unseen = [c for c in full_deck() if c not in used]
+    totals = dict.fromkeys(players, 0.0)
+    runouts = 0
+    need_hole = {n: game.hole_cards - len(c) for n, c in known.items()}
+    count = missing_board + sum(need_hole.values())
+    for dealt in combinations(unseen, count):
+        # every combination of the needed cards, and every way to hand them out
+        rest = list(dealt)
+        for assignment in _assignments(rest, need_hole, missing_board):
+            hands = {n: known[n] + extra for n, extra in assignment["hands"].items()}
+            result = settle(
+                game_id, hands, board_cards + assignment["board"], pot=POT,
+                declarations=declarations,
+            )  # fmt: skip
+            for name, chips in result.payouts.items():
+                totals[name] += chips / POT
+            runouts += 1
+    return {name: total / runouts for name, total in totals.items()}, runouts
+
+
+def _assignments(cards, need_hole, missing_board):  # type: ignore[no-untyped-def]
+    names = [n for n, k in need_hole.items() if k]
+    if not names:
+        yield {"hands": {n: [] for n in need_hole}, "board": list(cards)}
+        return
+
+    def split(index, remaining, hands):  # type: ignore[no-untyped-def]
+        if index == len(names):
+            if len(remaining) == missing_board:
+                yield {"hands": {n: hands.get(n, []) for n in need_hole}, "board": remaining}
+            return
+        name = names[index]
+        for combo in combinations(remaining, need_hole[name]):
+            left = [c for c in remaining if c not in combo]
+            yield from split(index + 1, left, {**hands, name: list(combo)})
+
+    yield from split(0, list(cards), {})
+
+
+SPOTS = {
+    # game: (players, board, cards to come on the board)
+    "bodigiha": ({"A": "As 2h 3d 4c Kc", "B": "9s 9h Qd Qc 7s"}, "9d 5h Qs Jc", 1),
+    "drawmaha": ({"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d 4s 3d"}, "Ac Kh 7c 6d", 1),
+    "drawmaha-27": ({"A": "7c 5d 4h 3s 2c", "B": "As Ah Ad Ks Kd"}, "Ac Kh 7s 4c", 1),
+    "drawmadugi": ({"A": "As 2h 3d 4c Kc", "B": "9s 9h Qd Qc 7s"}, "9d 5h Qs Jc", 1),
+    "triple-draw-dramaha": ({"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d 4s 3d"}, "Ac Kh 7c 6d", 1),
+    "sviten-special": ({"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d 4s 3d"}, "Ac Kh 7c 6d", 1),
+    "doogie": ({"A": "Kc Kd 3h 4s 6d Qc", "B": "Ad 3s 5h Jc Ts Th"}, "Kh Ks 2c", 1),
+    "holdem": ({"A": "As Ah", "B": "Kd Kc"}, "2c 7d 9h Ts", 1),
+    "omaha": ({"A": "As Ah Kd Kc", "B": "2c 3d 4h 5s"}, "Kh Qs Jd Tc", 1),
+    "omaha-5": ({"A": "As Ah Kd Kc 9c", "B": "2c 3d 4h 5s 6s"}, "Kh Qs Jd Tc", 1),
+    "omaha-6": ({"A": "As Ah Kd Kc 9c 8c", "B": "2c 3d 4h 5s 6s 7s"}, "Kh Qs Jd Tc", 1),
+    # no board: one opponent card unknown, no draw to come
+    "badugi": ({"A": "As 2h 3d Kc", "B": "4s 5h 6d"}, "", 0),
+    "badacey": ({"A": "As 2h 3d 4c Kc", "B": "4s 5h 6d 7c"}, "", 0),
+    "badeucy": ({"A": "7s 2h 3d 4c Kc", "B": "4s 5h 6d 8c"}, "", 0),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(SPOTS))
+def test_exact_equity_equals_plain_brute_force(game_id: str) -> None:
+    players, board, missing = SPOTS[game_id]
+    draws = 0 if GAMES[game_id].draws else None
+    result = equity(game_id, players, board, exact=True, draws=draws)
+    expected, runouts = brute_force(game_id, players, board, missing)
+    assert result.method == "exact"
+    assert result.runouts == runouts
+    for name, share in expected.items():
+        assert result.player(name).equity == pytest.approx(share, abs=1e-12)
+    assert sum(p.equity for p in result.players) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_exact_equity_doogie_with_declarations() -> None:
+    players, board, missing = SPOTS["doogie"]
+    ways = {"A": "both", "B": "low"}
+    result = equity("doogie", players, board, declarations=ways)
+    expected, _ = brute_force("doogie", players, board, missing, declarations=ways)
+    for name, share in expected.items():
+        assert result.player(name).equity == pytest.approx(share, abs=1e-12)
+
+
+@pytest.mark.parametrize("game_id", ["drawmaha", "bodigiha", "badugi", "omaha-5"])
+def test_monte_carlo_within_four_standard_errors_of_exact(game_id: str) -> None:
+    players, board, _ = SPOTS[game_id]
+    if game_id == "badugi":
+        players = {"A": "As 2h 3d Kc", "B": "4s 5h"}  # two unknown cards: more runouts
+    if game_id == "omaha-5":
+        players, board = {"A": "As Ah Kd Kc 9c", "B": "Qs Jh Td 9s 8h"}, "Kh Qc 2d"
+    draws = 0 if GAMES[game_id].draws else None
+    exact = equity(game_id, players, board, exact=True, draws=draws)
+    sampled = equity(game_id, players, board, exact=False, samples=3000, seed=5, draws=draws)
+    assert sampled.method == "monte-carlo" and sampled.runouts == 3000
+    for player in sampled.players:
+        assert player.std_error is not None and player.std_error > 0
+        assert abs(player.equity - exact.player(player.name).equity) < 4 * player.std_error
+
+
+def test_equity_is_reproducible_by_seed() -> None:
+    args = ("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "random"}, "Ac Kh 7c")
+    first = equity(*args, samples=500, seed=3).to_json()
+    second = equity(*args, samples=500, seed=3).to_json()
+    assert first == second
+    assert equity(*args, samples=500, seed=4).to_json() != first
+
+
+def test_unclaimed_half_goes_to_the_other_awards_winner() -> None:
+    # Doogie, river: nobody can make a 7-doogie (the board has no low card of two suits...):
+    # A's full house takes the high half and, with no qualifying low, the whole pot.
+    players = {"A": "Kc Kd Qh Qs 9h 9c", "B": "Jc Js Td 8s 8h 9d"}
+    result = equity("doogie", players, "Kh Ks Qc Jd")
+    a, b = result.player("A"), result.player("B")
+    assert a.awards["high"].win == 1.0
+    assert a.awards["low"].share == b.awards["low"].share == 0.0
+    assert a.equity == 1.0 and a.scoop == 1.0 and b.equity == 0.0
+
+
+def test_unqualified_half_share_moves_over_on_some_runouts_only() -> None:
+    # B draws to a 7-doogie (a low spade), never to the perfect one: when it comes in, B
+    # takes low; otherwise A's four kings take everything.
+    players = {"A": "Kc Kd Qh Qs 9h 9c", "B": "Ac 2d 5h Ts Js 8d"}
+    result = equity("doogie", players, "Kh Ks Qc")
+    a, b = result.player("A"), result.player("B")
+    low_share = b.awards["low"].share
+    assert 0 < low_share < 1
+    assert a.equity == pytest.approx(1 - low_share / 2, abs=1e-12)
+
+
+def test_single_award_tie_is_split() -> None:
+    result = equity("holdem", {"A": "As Kd", "B": "Ah Kc"}, "2c 7d 9h Ts 3s")
+    assert result.player("A").awards["high"].tie == 0.5
+    assert result.player("A").equity == 0.5
+
+
+def test_partly_unknown_hands() -> None:
+    result = equity("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d 4s"}, "Ac Kh 7c 6d 2h")
+    assert result.method == "exact"
+    assert result.runouts == 52 - 5 - 4 - 5
+
+
+def test_discard_is_applied_and_draws_counted() -> None:
+    result = equity(
+        "bodigiha", {"A": "As 2h 3d 4c Kc", "B": "9s 9h Qd Qc 7s"}, "9d 5h Qs",
+        discards={"A": "Kc"}, policy="pat", exact=True,
+    )  # fmt: skip
+    assert result.draws == 1 and result.method == "exact"
+    # A keeps the wheel badugi; B stands pat with a three-card badugi: A always wins it.
+    assert result.player("A").awards["badugi"].win == 1.0
+
+
+def test_drawmaha_seed_discard_pulls_the_halves_apart() -> None:
+    # Seed: A♠A♥K♠Q♠Q♦ on J♠10♠7♣. Throwing K♠ keeps both pairs (better draw half);
+    # throwing Q♦ keeps the spades (better Omaha half).
+    options = advise_discards("drawmaha", "As Ah Ks Qs Qd", "Js Ts 7c", opponents=1,
+                              samples=1500, seed=1)  # fmt: skip
+    by_discard = {tuple(str(c) for c in o.discard): o.result.player("you") for o in options}
+    throw_king, throw_queen = by_discard[("Ks",)], by_discard[("Qd",)]
+    assert throw_king.awards["draw"].share > throw_queen.awards["draw"].share
+    assert throw_queen.awards["omaha"].share > throw_king.awards["omaha"].share
+    assert len(options) == 2**5  # every subset of five cards
+
+
+def test_advise_respects_the_largest_discard() -> None:
+    options = advise_discards("bodigiha", "As 2h 3d 4c Kc", "9d 5h Qs", opponents=1,
+                              samples=200)  # fmt: skip
+    assert len(options) == 1 + 5 + 10
+    assert max(len(o.discard) for o in options) == 2
+    assert options == sorted(options, key=lambda o: o.equity, reverse=True)
+
+
+def test_declaration_odds_known_opponent() -> None:
+    # A: four kings and a 6 doogie; B: a 5 doogie declaring low. Declaring both loses low
+    # and so everything; high takes half; low gets nothing.
+    odds = declaration_odds(
+        "Kc Kd 3h 4s 6d Qc",
+        "Kh Ks 2c 9d",
+        opponent_hands=["Ad 3s 5h Jc Ts Th"],
+        opponent_declarations=["low"],
+    )
+    assert odds.method == "exact"
+    assert odds.shares == {"high": 0.5, "low": 0.0, "both": 0.0}
+    assert odds.best == "high"
+
+
+def test_declaration_odds_perfect_doogie_declares_both() -> None:
+    odds = declaration_odds("Ac 2d 3h 4s 9c 9d", "Kh Ks Kc Kd", opponents=1, samples=300)
+    assert odds.shares["both"] == pytest.approx(1.0, abs=0.02)
+    assert odds.best == "both"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": {"A": "As Kx", "B": "9s 9h 9d 4s 3d"}}, "unknown suit"),
+        ({"players": {"A": "As Ah Kd Qc 8s", "B": "As 9h 9d 4s 3d"}}, "appears twice"),
+        ({"players": {"A": "As Ah Kd Qc 8s"}}, "at least two players"),
+        ({"discards": {"A": "2c"}}, "not in their hand"),
+        ({"discards": {"A": "As Ah Kd Qc 8s"}, "board": "Ac Kh 7c 6d"}, "no draw is to come"),
+        ({"policy": "greedy"}, "policy 'greedy'"),
+    ],
+)
+def test_equity_errors(kwargs: dict, message: str) -> None:  # type: ignore[type-arg]
+    args = {"players": {"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d 4s 3d"}, "board": "Ac Kh 7c"}
+    args.update(kwargs)
+    with pytest.raises(SplitpotError, match=message):
+        equity("drawmaha", args.pop("players"), args.pop("board"), samples=10, **args)
+
+
+def run(argv: list[str]) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(argv, out=out), out.getvalue()
+
+
+def test_cli_equity_text_and_json() -> None:
+    argv = ["equity", "drawmaha", "--player", "A=As Ah Kd Qc 8s", "--player", "B=9s 9h 9d 4s 3d",
+            "--board", "Ac Kh 7c 6d"]  # fmt: skip
+    code, out = run(argv)
+    assert code == 0
+    assert out.splitlines()[0] == "Drawmaha: exact over 38 runouts"
+    code, out = run([*argv, "--json"])
+    report = json.loads(out)
+    assert report["method"] == "exact" and report["runouts"] == 38
+    assert set(report["players"]["A"]["awards"]) == {"omaha", "draw"}
+    assert report["players"]["A"]["equity"] + report["players"]["B"]["equity"] == pytest.approx(1)
+
+
+def test_cli_equity_samples_and_random_player() -> None:
+    code, out = run(
+        [
+            "equity",
+            "bodigiha",
+            "--player",
+            "A=As 2h 3d 4c Kc",
+            "--player",
+            "B=random",
+            "--board",
+            "9d 5h Qs",
+            "--samples",
+            "300",
+            "--seed",
+            "2",
+            "--json",
+        ]
+    )
+    report = json.loads(out)
+    assert code == 0 and report["method"] == "monte-carlo" and report["samples"] == 300
+    assert report["players"]["A"]["std_error"] > 0
+
+
+def test_cli_advise_and_declare() -> None:
+    code, out = run(["advise", "badugi", "--hand", "As 2h 3d Kc", "--opponents", "1",
+                     "--samples", "200"])  # fmt: skip
+    assert code == 0 and "every discard from As 2h 3d Kc" in out
+    code, out = run(
+        [
+            "advise",
+            "doogie",
+            "--hand",
+            "Kc Kd 3h 4s 6d Qc",
+            "--board",
+            "Kh Ks 2c 9d",
+            "--opponent-hand",
+            "Ad 3s 5h Jc Ts Th",
+            "--opponent-declare",
+            "low",
+        ]
+    )
+    assert code == 0 and out.strip().endswith("Best: declare high")
+
+
+def test_cli_equity_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["equity", "drawmaha", "--player", "A=As Ah Kd Qc 8s", "--player", "B=Zz"])
+    assert code == 1 and out == ""
+    assert "unknown rank 'Z'" in capsys.readouterr().err
