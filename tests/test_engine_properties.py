@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -1414,8 +1414,8 @@ def test_table_refuses_to_finish_a_hand_in_progress() -> None:
 def test_view_for_nobody_does_not_show_the_deck() -> None:
     """``NOBODY`` (-1) marks secrets that no seat may see: a view for -1 must not show them.
 
-    Fails today: ``Event.for_seat(-1)`` matches ``secret_to == NOBODY`` and returns the deck
-    order and the reshuffle seed.
+    Failed on the engine as first tested: ``Event.for_seat(-1)`` matched ``secret_to ==
+    NOBODY`` and returned the deck order and the reshuffle seed.
     """
     hand = Hand("badugi", stacks=[100, 100], rng=random.Random(1))
     for seat in (NOBODY, -2, 2, 99):
@@ -1427,7 +1427,8 @@ def test_view_for_nobody_does_not_show_the_deck() -> None:
 def test_acting_for_a_seat_that_does_not_exist_is_illegal(seat: int) -> None:
     """``apply(action, seat=...)`` for a seat not at the table raises IllegalActionError.
 
-    Fails today with IndexError: the error message looks up ``names[seat]``.
+    Failed on the engine as first tested, with IndexError: the message looked up
+    ``names[seat]``.
     """
     hand = Hand("badugi", stacks=[100, 100, 100], rng=random.Random(1))
     before = state_of(hand)
@@ -1436,41 +1437,21 @@ def test_acting_for_a_seat_that_does_not_exist_is_illegal(seat: int) -> None:
     assert state_of(hand) == before
 
 
-def test_refused_odd_chip_does_not_strand_the_hand() -> None:
-    """With ``Options(odd_chip="refuse")`` an odd pot at showdown must not leave a hand that
-    is neither over nor waiting for anyone.
-
-    Fails today: the last check raises OddChipError from inside ``apply`` after logging the
-    check and the show events; the hand is left with ``is_over False``, ``to_act None``,
-    ``legal_actions() None`` and 5 chips in the pot, and can never finish.
-    """
-    hand = Hand(
-        "drawmaha",
-        stacks=[100, 100, 100],
-        button=0,
-        options=Options(odd_chip="refuse"),
-        rng=random.Random(0),
-    )
-    opening = [Action.call(), Action.fold(), Action.check(), Action.check(), Action.check()]
-    actions = [*opening, Action.stand_pat(), Action.stand_pat()]
-    for action in actions + [Action.check()] * 3:
-        hand.apply(action)
-    legal = hand.legal_actions()
-    assert legal is not None and legal.check
-    with suppress(Exception):  # a refusal is fine if it leaves a playable or finished hand
-        hand.apply(Action.check())
-    assert hand.is_over or hand.legal_actions() is not None, (
-        f"stranded: phase {hand.phase!r}, pot {hand.pot}, last events "
-        f"{[e.kind for e in hand.events[-3:]]}"
-    )
+def test_refused_odd_chip_is_not_a_rule_a_hand_can_play() -> None:
+    """``refuse`` is the showdown calculator's rule: a hand in play cannot refuse its own pot,
+    so the engine refuses the option up front instead of stranding a hand at showdown."""
+    with pytest.raises(GameSpecError, match="refuse odd-chip rule is for the showdown"):
+        Hand("drawmaha", stacks=[100, 100, 100], options=Options(odd_chip="refuse"),
+             rng=random.Random(0))  # fmt: skip
 
 
 def test_a_discard_given_as_card_numbers_keeps_a_readable_log() -> None:
     """``Action("discard", cards=(49,))`` (card numbers, as ``parse_cards`` accepts them) is
     accepted; its log must then survive the JSON round trip like any other.
 
-    Fails today: ``apply`` keeps the plain ints, the event is written ``"discarded": ["49"]``,
-    and ``events_from_json`` raises CardParseError ("49": unknown suit '9') on reading it back.
+    Failed on the engine as first tested: ``apply`` kept the plain ints, the event was written
+    ``"discarded": ["49"]``, and ``events_from_json`` raised CardParseError ("49": unknown
+    suit '9') reading it back.
     """
     hand = Hand("badugi", stacks=[100, 100], rng=random.Random(1))
     hand.apply(Action.call())

@@ -47,6 +47,10 @@ class Action:
     cards: tuple[Card, ...] = ()
     way: str | None = None
 
+    def __post_init__(self) -> None:
+        if self.cards and not all(type(c) is Card for c in self.cards):
+            object.__setattr__(self, "cards", parse_cards(self.cards))
+
     @classmethod
     def fold(cls) -> Action:
         """Give up the hand."""
@@ -141,7 +145,7 @@ class Event:
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` may see it (``None``: an onlooker who sees no secret)."""
-        if not self.secret or (seat is not None and seat == self.secret_to):
+        if not self.secret or (seat is not None and seat >= 0 and seat == self.secret_to):
             return self
         return Event(self.kind, self.seat, self.data, _EMPTY, self.secret_to)
 

@@ -138,6 +138,13 @@ class Hand:
         self.structure = check_structure(self.game, structure)
         self.stakes = stakes or Stakes.parse("1/2", self.game)
         self.options = options or Options()
+        if self.options.odd_chip == "refuse":
+            # RULES.md's refuse option is the Drawmaha seed calculator's: a hand in play
+            # cannot refuse its own pot, so a table must place odd chips.
+            raise GameSpecError(
+                "the refuse odd-chip rule is for the showdown calculator; a hand in play must "
+                "place every chip (use high-award)"
+            )
         count = len(stacks)
         if not 2 <= count <= self.game.max_players:
             raise GameSpecError(
@@ -385,6 +392,8 @@ class Hand:
         if self._to_act is None:
             raise IllegalActionError("the hand is over: nobody is to act")
         actor = self._to_act
+        if seat is not None and not 0 <= seat < len(self.stacks):
+            raise IllegalActionError(f"no seat {seat}: the seats are 0 to {len(self.stacks) - 1}")
         if seat is not None and seat != actor:
             raise IllegalActionError(
                 f"not {self.names[seat]}'s turn: {self.names[actor]} is to act"
