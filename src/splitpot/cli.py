@@ -452,8 +452,9 @@ def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
             }
             out.write(json.dumps(report) + "\n")
             return 0
+        runouts = f"{odds.runouts:,} runout" + ("" if odds.runouts == 1 else "s")
         lines = [f"{game.name}: your expected share of the pot by declaration "
-                 f"({odds.method}, {odds.runouts:,} runouts)"]  # fmt: skip
+                 f"({odds.method}, {runouts})"]  # fmt: skip
         for way, share in sorted(odds.shares.items(), key=lambda kv: -kv[1]):
             error = odds.std_errors[way]
             extra = f" ±{100 * error:.2f}" if error is not None else ""
