@@ -306,6 +306,35 @@ class _Spot:
         )
 
 
+_FAST_GAMES = {"omaha": "omaha", "omaha-5": "omaha", "omaha-6": "omaha", "holdem": "holdem"}
+
+
+def _fast_exact(
+    game: GameSpec,
+    seats: Sequence[Seat],
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    exact: bool | None,
+) -> EquityResult | None:
+    """Exact equity by the compiled board walk (splitpot.equity.fast), for the one-award
+    reference games with every hand known; ``None`` where it does not apply."""
+    kind = _FAST_GAMES.get(game.id)
+    if kind is None or exact is False or any(len(s.known) != game.hole_cards for s in seats):
+        return None
+    from splitpot.equity import fast  # numba: loaded only when this path is taken
+
+    try:
+        counts = fast.exact_counts(kind, [s.known for s in seats], board, dead)
+    except ValueError:
+        return None  # too many boards for an exact walk: sample instead
+    (award,) = game.awards
+    players = tuple(
+        PlayerOdds(seat.name, {award.name: AwardOdds(win, tie)}, share, win, None)
+        for seat, (win, tie, share) in zip(seats, counts.results(), strict=True)
+    )
+    return EquityResult(game, players, "exact", counts.boards, 0, "pat", None)
+
+
 def equity(
     game: GameSpec | str,
     players: Mapping[str, str | Sequence[int]],
@@ -392,6 +421,9 @@ def equity(
         missing = [s.name for s in seats if s.name not in declarations]
         if missing:
             raise ShowdownError(f"declarations are missing for {', '.join(missing)}")
+    fast = _fast_exact(spec, seats, board_cards, dead_cards, exact)
+    if fast is not None:
+        return fast
     spot = _Spot(spec, seats, board_cards, dead_cards, schedule, policy, declarations, max_discard)
     slots = spot.fixed_slots()
     size = spot.count(slots) if slots is not None else None
