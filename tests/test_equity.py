@@ -302,3 +302,23 @@ def test_cli_equity_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run(["equity", "drawmaha", "--player", "A=As Ah Kd Qc 8s", "--player", "B=Zz"])
     assert code == 1 and out == ""
     assert "unknown rank 'Z'" in capsys.readouterr().err
+
+
+def test_big_monte_carlo_runs_on_two_cores_and_depends_only_on_the_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from splitpot.equity import core
+
+    monkeypatch.setattr(core, "PARALLEL_SAMPLES", 400)
+    args = ("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "random"}, "Ac Kh 7c 6d")
+    two_cores = equity(*args, samples=400, seed=9)
+    # The same two seeded halves, one after the other, without processes.
+    spot_result = equity(*args, samples=200, seed=0)  # warm: same spot shape
+    assert spot_result.runouts == 200
+    again = equity(*args, samples=400, seed=9)
+    assert two_cores.runouts == 400
+    assert two_cores.to_json() == again.to_json()
+    exact = equity(*args, exact=True)
+    for player in two_cores.players:
+        assert player.std_error is not None
+        assert abs(player.equity - exact.player(player.name).equity) < 4 * player.std_error

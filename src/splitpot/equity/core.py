@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -173,6 +174,26 @@ class _Spot:
         self.awards = [a.name for a in game.awards]
         self.tallies = {s.name: _Tally(self.awards) for s in seats}
         self.runouts = 0
+
+    def fresh(self) -> _Spot:
+        """A copy with empty tallies."""
+        copy = object.__new__(_Spot)
+        copy.__dict__.update(self.__dict__)
+        copy.tallies = {name: _Tally(self.awards) for name in self.names}
+        copy.runouts = 0
+        return copy
+
+    def merge(self, other: _Spot) -> None:
+        """Add another run's tallies to this one's."""
+        for name, tally in other.tallies.items():
+            mine = self.tallies[name]
+            mine.eq += tally.eq
+            mine.eq2 += tally.eq2
+            mine.scoop += tally.scoop
+            for award in self.awards:
+                mine.wins[award] += tally.wins[award]
+                mine.ties[award] += tally.ties[award]
+        self.runouts += other.runouts
 
     # -- one runout ---------------------------------------------------------------------
 
@@ -439,5 +460,30 @@ def equity(
         return spot.result("exact", None)
     if samples < 1:
         raise ShowdownError("samples must be at least 1")
-    spot.sample(samples, random.Random(seed))
+    if samples >= PARALLEL_SAMPLES:
+        _sample_on_two_cores(spot, samples, seed)
+    else:
+        spot.sample(samples, random.Random(seed))
     return spot.result("monte-carlo", seed)
+
+
+PARALLEL_SAMPLES = 40_000
+"""From this many samples, Monte Carlo runs as two halves, one per core, each seeded from the
+seed and its half's number, so a result depends on the seed alone, not on the machine."""
+
+
+def _sample_half(spot: _Spot, samples: int, seed_text: str) -> _Spot:
+    spot.sample(samples, random.Random(seed_text))
+    return spot
+
+
+def _sample_on_two_cores(spot: _Spot, samples: int, seed: int) -> None:
+    halves = [(samples + 1) // 2, samples // 2]
+    seeds = [f"{seed}/half {i}" for i in range(2)]
+    try:
+        with ProcessPoolExecutor(max_workers=2) as pool:
+            done = list(pool.map(_sample_half, [spot, spot], halves, seeds))
+    except (OSError, RuntimeError):  # no processes to be had: the same halves, one by one
+        done = [_sample_half(spot.fresh(), n, text) for n, text in zip(halves, seeds, strict=True)]
+    for part in done:
+        spot.merge(part)
