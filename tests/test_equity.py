@@ -310,12 +310,9 @@ def test_big_monte_carlo_runs_on_two_cores_and_depends_only_on_the_seed(
     from splitpot.equity import core
 
     monkeypatch.setattr(core, "PARALLEL_SAMPLES", 400)
-    args = ("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "random"}, "Ac Kh 7c 6d")
-    two_cores = equity(*args, samples=400, seed=9)
-    # The same two seeded halves, one after the other, without processes.
-    spot_result = equity(*args, samples=200, seed=0)  # warm: same spot shape
-    assert spot_result.runouts == 200
-    again = equity(*args, samples=400, seed=9)
+    args = ("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d"}, "Ac Kh 7c 6d")
+    two_cores = equity(*args, samples=400, seed=9, exact=False)
+    again = equity(*args, samples=400, seed=9, exact=False)
     assert two_cores.runouts == 400
     assert two_cores.to_json() == again.to_json()
     exact = equity(*args, exact=True)
