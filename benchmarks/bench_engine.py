@@ -55,7 +55,18 @@ from splitpot.engine.hand import Hand
 from splitpot.engine.options import Stakes
 
 STACK = 200
-SIMULATE_ARGS = ("simulate", "badugi", "--players", "6", "--hands", "2000", "--seed", "1", "--json")
+SIMULATE_ARGS = (
+    "simulate",
+    "badugi",
+    "--players",
+    "6",
+    "--hands",
+    "2000",
+    "--seed",
+    "1",
+    "--json",
+    "--no-store",
+)
 
 
 @dataclass(frozen=True)

@@ -319,3 +319,11 @@ def test_big_monte_carlo_runs_on_two_cores_and_depends_only_on_the_seed(
     for player in two_cores.players:
         assert player.std_error is not None
         assert abs(player.equity - exact.player(player.name).equity) < 4 * player.std_error
+
+
+def test_triple_draw_six_players_reshuffles_instead_of_running_out() -> None:
+    # Six Badacey hands and three draws need more cards than the deck holds: the discards
+    # are reshuffled, as at the table.
+    result = equity("badacey", {f"p{i}": "random" for i in range(6)}, samples=200, seed=1)
+    assert result.method == "monte-carlo"
+    assert sum(p.equity for p in result.players) == pytest.approx(1.0)

@@ -7,6 +7,7 @@ printed as one line on stderr and exits 1; it never shows a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -28,6 +29,7 @@ from splitpot.equity.policy import POLICIES
 from splitpot.errors import SplitpotError
 from splitpot.games import GAMES, find_game
 from splitpot.games.streets import Structure
+from splitpot.history import HistoryStore
 
 __all__ = ["build_parser", "main", "main_entry", "render"]
 
@@ -294,14 +296,21 @@ def _simulate(args: argparse.Namespace, log: IO[str] | None) -> dict[str, Any]:
     policy = random_policy(rng)
     chips_start = sum(table.stacks)
     showdowns = 0
+    store = None if args.no_store else HistoryStore(args.db)
     started = time.perf_counter()
-    for number in range(1, args.hands + 1):
-        if len(table.seated()) < 2 and not args.rebuy:
-            break
-        hand = table.play_hand(policy)
-        showdowns += hand.result is not None
-        if log is not None:
-            write_hand(log, number, hand.events)
+    try:
+        for number in range(1, args.hands + 1):
+            if len(table.seated()) < 2 and not args.rebuy:
+                break
+            hand = table.play_hand(policy)
+            showdowns += hand.result is not None
+            if log is not None:
+                write_hand(log, number, hand.events)
+            if store is not None:
+                store.add(hand.events, "simulate")
+    finally:
+        if store is not None:
+            store.close()
     elapsed = time.perf_counter() - started
     structures = sorted({str(table._structure_for(g) or g.structure) for g in games})
     rebought = sum(table.rebuys)
@@ -584,6 +593,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="a busted seat sits out instead of buying back in (the run may end early)",
     )
     sim.add_argument("--log", metavar="FILE", help="write every hand's events as JSON lines")
+    sim.add_argument(
+        "--db", metavar="PATH", help="the hand-history database (default: the user's data folder)"
+    )
+    sim.add_argument("--no-store", action="store_true", help="keep no hand in the database")
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
 
     rep = commands.add_parser(
@@ -667,7 +680,14 @@ def build_parser() -> argparse.ArgumentParser:
     adv.add_argument("--top", type=int, default=10, help="options to show (default 10)")
     adv.add_argument("--all", action="store_true", help="show every option")
     adv.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    for module in _PLUGINS:
+        # Each adapter adds its own commands; a sub-parser sets ``handler`` to run it.
+        importlib.import_module(module).register(commands)
     return parser
+
+
+_PLUGINS = ("splitpot.bots.commands", "splitpot.history.commands", "splitpot.play")
 
 
 _COMMANDS: Mapping[str, Callable[[argparse.Namespace, IO[str]], int]] = {
@@ -685,8 +705,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     stream = out if out is not None else sys.stdout
     parser = build_parser()
     args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None) or _COMMANDS[args.command]
     try:
-        return _COMMANDS[args.command](args, stream)
+        return int(handler(args, stream))
     except SplitpotError as exc:
         print(f"splitpot: error: {exc}", file=sys.stderr)
         return 1

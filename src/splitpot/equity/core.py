@@ -197,16 +197,34 @@ class _Spot:
 
     # -- one runout ---------------------------------------------------------------------
 
-    def play(self, source: Iterator[Card]) -> None:
+    def play(self, source: Iterator[Card], rng: random.Random | None = None) -> None:
         game = self.game
+        discards: list[Card] = []
+
+        def take(own: Sequence[Card] = ()) -> Card:
+            # When the stub runs out, the discards so far (not the drawer's own of this draw)
+            # are reshuffled, as at the table (RULES.md "Drawing").
+            nonlocal source
+            card = next(source, None)
+            if card is None:
+                pool = [c for c in discards if c not in own]
+                if not pool or rng is None:
+                    raise ShowdownError("not enough cards left in the deck for this spot")
+                for c in pool:
+                    discards.remove(c)
+                rng.shuffle(pool)
+                source = iter(pool)
+                card = next(source)
+            return card
+
         hands = [list(s.known) for s in self.seats]
         for hand in hands:
             while len(hand) < game.hole_cards:
-                hand.append(next(source))
+                hand.append(take())
         board = list(self.board)
         for index, draw in enumerate(self.draws):
             while len(board) < draw.board_before:
-                board.append(next(source))
+                board.append(take())
             limit = draw.max_discard
             if self.max_discard is not None:
                 limit = min(limit, self.max_discard)
@@ -218,9 +236,10 @@ class _Spot:
                 for card in thrown:
                     hand.remove(card)
                 for _ in thrown:
-                    hand.append(next(source))
+                    hand.append(take(thrown))
+                discards.extend(thrown)
         while len(board) < game.board_cards:
-            board.append(next(source))
+            board.append(take())
         self.settle(hands, board)
 
     def settle(self, hands: Sequence[Sequence[Card]], board: Sequence[Card]) -> None:
@@ -280,7 +299,7 @@ class _Spot:
                 )
                 slots.append(len(thrown))
         slots.append(game.board_cards - len(self.board))
-        return slots
+        return slots if sum(slots) <= len(self.unseen) else None
 
     def count(self, slots: Sequence[int]) -> int:
         total, left = 1, len(self.unseen)
@@ -305,7 +324,7 @@ class _Spot:
         for _ in range(samples):
             order = unseen[:]
             rng.shuffle(order)
-            self.play(iter(order))
+            self.play(iter(order), rng)
 
     def result(self, method: str, seed: int | None) -> EquityResult:
         n = self.runouts

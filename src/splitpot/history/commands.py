@@ -1,0 +1,278 @@
+"""``splitpot history``: list, show, export and import the stored hands.
+
+    splitpot history list   [--db PATH] [--game G] [--limit N] [--offset K] [--json]
+    splitpot history show   ID [--db PATH] [--seat NAME]
+    splitpot history export [ID ...] [--db PATH] [--game G] [--format phh|text|jsonl] [--out FILE]
+    splitpot history import FILE [--db PATH]
+
+``--db`` defaults to ``$SPLITPOT_DB``, else ``$XDG_DATA_HOME/splitpot/history.sqlite3``, else
+``~/.local/share/splitpot/history.sqlite3``. ``export`` with one ID writes a single PHH hand
+(``.phh``); with no ID (every stored hand, oldest first) or several, one TOML table per hand
+named by its id (``.phhs``, as PokerKit's ``HandHistory.loads_all`` reads). ``--format text``
+writes the readable histories, ``--format jsonl`` a JSON-lines log that ``splitpot replay``
+reads. ``import`` reads any of PHH, PHHS or a JSON-lines log, checks every hand (a PHH against
+the hand as dealt, a log by replaying it), stores them all or none, and skips hands already
+stored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from splitpot.engine.events import Event
+from splitpot.engine.hand import Hand
+from splitpot.engine.history import read_log, write_hand
+from splitpot.errors import SplitpotError
+from splitpot.games import GAMES, find_game
+from splitpot.history.phh import PhhHand, export_phh, export_phhs, export_text, read_phh
+from splitpot.history.store import HandSummary, HistoryError, HistoryStore, default_path
+
+__all__ = ["register"]
+
+_DB_HELP = (
+    "the hand history file (default: $SPLITPOT_DB, else "
+    "$XDG_DATA_HOME/splitpot/history.sqlite3, else ~/.local/share/splitpot/history.sqlite3)"
+)
+
+
+def register(commands: Any) -> None:
+    """Add ``splitpot history`` and its sub-commands to ``commands`` (argparse sub-parsers)."""
+    history = commands.add_parser(
+        "history",
+        help="the stored hands: list, show, export (PHH, text, JSON lines) and import",
+        description="Every finished hand is kept in a hand history file (SQLite). List the "
+        "hands, show one as a readable history, export them as PHH (the Poker Hand History "
+        "format PokerKit reads), text or a JSON-lines log, or import such a file.",
+    )
+    sub = history.add_subparsers(dest="history_command", required=True, metavar="COMMAND")
+
+    listing = sub.add_parser("list", help="the stored hands, newest first")
+    listing.add_argument("--db", metavar="PATH", help=_DB_HELP)
+    listing.add_argument("--game", help="only this game's hands")
+    listing.add_argument("--limit", type=int, default=20, help="hands to list (default 20)")
+    listing.add_argument("--offset", type=int, default=0, help="skip the newest K hands")
+    listing.add_argument("--json", action="store_true", help="print a JSON list")
+    listing.set_defaults(handler=_cmd_list)
+
+    show = sub.add_parser("show", help="one stored hand as a readable hand history")
+    show.add_argument("id", type=int, metavar="ID", help="the hand's id (history list)")
+    show.add_argument("--db", metavar="PATH", help=_DB_HELP)
+    show.add_argument("--seat", metavar="NAME", help="show the hand as this seat saw it")
+    show.set_defaults(handler=_cmd_show)
+
+    export = sub.add_parser(
+        "export",
+        help="write stored hands as PHH, text or a JSON-lines log",
+        description="Write stored hands. With one ID and --format phh, a single PHH hand; "
+        "with no ID (every hand, oldest first) or several, a .phhs file: one TOML table per "
+        "hand, named by its id.",
+    )
+    export.add_argument("ids", type=int, nargs="*", metavar="ID", help="hand ids (default: all)")
+    export.add_argument("--db", metavar="PATH", help=_DB_HELP)
+    export.add_argument("--game", help="with no ID: only this game's hands")
+    export.add_argument(
+        "--format",
+        choices=("phh", "text", "jsonl"),
+        default="phh",
+        help="PHH (default), readable text, or a JSON-lines log (splitpot replay reads it)",
+    )
+    export.add_argument("--out", metavar="FILE", help="write to FILE instead of the screen")
+    export.set_defaults(handler=_cmd_export)
+
+    imp = sub.add_parser(
+        "import",
+        help="store the hands of a PHH, PHHS or JSON-lines log file",
+        description="Read hands from PHH (.phh or .phhs) or a JSON-lines log (simulate --log, "
+        "history export --format jsonl), check each one, and store them (all or none). Hands "
+        "already stored are skipped.",
+    )
+    imp.add_argument("file", metavar="FILE", help="the file to read (- for stdin)")
+    imp.add_argument("--db", metavar="PATH", help=_DB_HELP)
+    imp.set_defaults(handler=_cmd_import)
+
+
+def _open(path: str | None, *, create: bool = False) -> HistoryStore:
+    if not create and path is None and not default_path().exists():
+        raise HistoryError(
+            f"no hand history yet at {default_path()} (hands are stored as they are played)"
+        )
+    return HistoryStore(path, create=create)
+
+
+def _game_id(name: str | None) -> str | None:
+    if name is None:
+        return None
+    try:
+        return find_game(name).id
+    except SplitpotError as exc:
+        raise HistoryError(f"--game: {exc}") from None
+
+
+def _stakes(stakes: Any) -> str:
+    if stakes.get("ante"):
+        return f"ante {stakes['ante']}, {stakes['small_bet']}/{stakes['big_bet']}"
+    return f"{stakes['small_blind']}/{stakes['big_blind']}"
+
+
+def _row(hand: HandSummary) -> list[str]:
+    result = hand.result
+    winners = ", ".join(n for n, c in result.get("payouts", {}).items() if c) or "-"
+    name = GAMES[hand.game].name if hand.game in GAMES else hand.game
+    return [
+        str(hand.id),
+        hand.ended.strftime("%Y-%m-%d %H:%M:%S"),
+        hand.source,
+        name,
+        hand.structure,
+        _stakes(hand.stakes),
+        str(len(hand.players)),
+        str(result.get("pot", "")),
+        ("showdown: " if result.get("showdown") else "") + winners,
+    ]
+
+
+def _cmd_list(args: argparse.Namespace, out: IO[str]) -> int:
+    if args.limit < 0 or args.offset < 0:
+        raise HistoryError("--limit and --offset must not be negative")
+    game = _game_id(args.game)
+    with _open(args.db) as store:
+        hands = store.list(args.limit, args.offset, game)
+        total = store.count(game)
+        if args.json:
+            out.write(json.dumps([h.to_json() for h in hands], ensure_ascii=False) + "\n")
+            return 0
+        if not hands:
+            what = f"{GAMES[game].name} hands" if game else "hands"
+            out.write(f"no {what} in {store.path}" + (" at this offset" if total else "") + "\n")
+            return 0
+        header = ["id", "ended (UTC)", "source", "game", "structure", "stakes", "seats", "pot",
+                  "won by"]  # fmt: skip
+        rows = [header, *(_row(h) for h in hands)]
+        widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+        for row in rows:
+            cells = (c.rjust(w) if i in (0, 6, 7) else c.ljust(w) for i, (c, w) in
+                     enumerate(zip(row, widths, strict=True)))  # fmt: skip
+            out.write("  ".join(cells).rstrip() + "\n")
+        first = args.offset + 1
+        out.write(f"hands {first}-{args.offset + len(hands)} of {total}, newest first\n")
+    return 0
+
+
+def _cmd_show(args: argparse.Namespace, out: IO[str]) -> int:
+    with _open(args.db) as store:
+        hand = store.get(args.id)
+    out.write(export_text(hand.events, hand.id, seat=args.seat) + "\n")
+    return 0
+
+
+def _write(path: str | None, write: Any, out: IO[str]) -> None:
+    """Run ``write(stream)`` to ``path`` (replaced only once complete) or to ``out``."""
+    if path is None or path == "-":
+        write(out)
+        return
+    target = Path(path)
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        with open(partial, "w", encoding="utf-8") as stream:
+            write(stream)
+        os.replace(partial, target)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise HistoryError(f"cannot write {path}: {exc.strerror or exc}") from None
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+def _cmd_export(args: argparse.Namespace, out: IO[str]) -> int:
+    if args.ids and args.game:
+        raise HistoryError("give hand ids or --game, not both")
+    game = _game_id(args.game)
+    with _open(args.db) as store:
+        ids = list(dict.fromkeys(args.ids)) or store.ids(game)
+        if not ids:
+            what = f"{GAMES[game].name} hands" if game else "hands"
+            raise HistoryError(f"no {what} to export in {store.path}")
+        for hand_id in ids:
+            store.get(hand_id)  # an unknown id fails before anything is written
+
+        def write(stream: IO[str]) -> None:
+            for index, hand_id in enumerate(ids):
+                hand = store.get(hand_id)
+                if args.format == "jsonl":
+                    write_hand(stream, hand.id, hand.events)
+                elif args.format == "text":
+                    stream.write(("\n" if index else "") + export_text(hand.events, hand.id) + "\n")
+                elif len(args.ids) == 1:
+                    stream.write(export_phh(hand.events, hand=hand.id, started=hand.started))
+                else:
+                    item = PhhHand(hand.events, hand.id, hand.started)
+                    stream.write(("\n" if index else "") + export_phhs([item]))
+
+        _write(args.out, write, out)
+    return 0
+
+
+def _read_text(path: str) -> str:
+    try:
+        if path == "-":
+            data = getattr(sys.stdin, "buffer", None)
+            raw = data.read() if data is not None else sys.stdin.read().encode("utf-8")
+        else:
+            raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise HistoryError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return bytes(raw).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise HistoryError(f"{path} is not UTF-8 text") from None
+
+
+def read_hands(text: str, name: str = "the file") -> list[PhhHand]:
+    """Every hand of a PHH, PHHS or JSON-lines log text, checked (a log by replaying it)."""
+    if text.lstrip().startswith("{"):
+        try:
+            logged = read_log(io.StringIO(text))
+        except SplitpotError as exc:
+            raise HistoryError(f"{name}: {exc}") from None
+        hands = []
+        for number, events in logged:
+            try:
+                if not events or "deck" not in events[0].secret:
+                    raise HistoryError("one seat's view cannot be stored: it has no deck")
+                replayed: Sequence[Event] = Hand.replay(events).events
+            except (SplitpotError, KeyError, TypeError, ValueError) as exc:
+                raise HistoryError(f"{name}, hand {number}: {exc}") from None
+            hands.append(PhhHand(tuple(replayed), number))
+        return hands
+    try:
+        return read_phh(text)
+    except HistoryError as exc:
+        raise HistoryError(f"{name}: {exc}") from None
+
+
+def _cmd_import(args: argparse.Namespace, out: IO[str]) -> int:
+    hands = read_hands(_read_text(args.file), args.file)
+    if not hands:
+        raise HistoryError(f"{args.file}: no hands")
+    with _open(args.db, create=True) as store:
+        fresh = [hand for hand in hands if store.find(hand.events) is None]
+        skipped = len(hands) - len(fresh)
+        added = store.add_many(((h.events, h.started, None) for h in fresh), "import")
+        if not added:
+            out.write(f"every hand of {args.file} is already in {store.path} ({skipped})\n")
+            return 0
+        where = f"id {added[0]}" if len(added) == 1 else f"ids {added[0]} to {added[-1]}"
+        plural = "hand" if len(added) == 1 else "hands"
+        line = f"imported {len(added)} {plural} ({where}) into {store.path}"
+        if skipped:
+            line += f"; skipped {skipped} already stored"
+        out.write(line + "\n")
+    return 0

@@ -1,0 +1,485 @@
+"""The hand-history store: every finished hand, kept in one SQLite file.
+
+    >>> with HistoryStore("hands.sqlite3") as store:          # doctest: +SKIP
+    ...     hand_id = store.add(hand.events, source="simulate")
+    ...     store.get(hand_id).events == hand.events
+
+Where: ``HistoryStore()`` opens ``$SPLITPOT_DB`` if set, else
+``$XDG_DATA_HOME/splitpot/history.sqlite3``, else ``~/.local/share/splitpot/history.sqlite3``,
+creating the folders. ``HistoryStore(path)`` opens that file instead.
+
+Durability: :meth:`HistoryStore.add` writes one hand in one transaction and commits it before it
+returns, so a hand is in the store the moment it ends. The database runs in WAL mode: a process
+killed at any moment (even ``kill -9`` in the middle of a write) loses no committed hand and
+leaves the file readable; the half-written transaction is rolled back when the file is next
+opened. With the default ``synchronous="normal"`` a commit does not wait for the disk, which
+keeps ``simulate`` fast; a crash of the whole machine (power loss) may then lose the last few
+hands, never the file's consistency. ``synchronous="full"`` waits for the disk on every hand.
+
+Schema (version 1): a ``meta`` table (``schema_version``) and a ``hands`` table with one row per
+hand: the full event log as JSON (secrets included: the deck, the reshuffle seed, every hole
+card, so that :meth:`Hand.replay` rebuilds it), and columns for listing without reading it:
+game, structure, stakes, seat names, button, started and ended times (UTC, ISO 8601), starting
+and final stacks, and a result summary (showdown or not, pot, payouts, each seat's net).
+"""
+
+from __future__ import annotations
+
+import builtins
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Literal
+
+from splitpot.engine.events import Event
+from splitpot.errors import SplitpotError
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "SOURCES",
+    "HandNotFoundError",
+    "HandSummary",
+    "HistoryError",
+    "HistoryStore",
+    "StoredHand",
+    "default_path",
+]
+
+SCHEMA_VERSION: Final = 1
+SOURCES: Final = ("simulate", "match", "play", "web", "import")
+"""Where a stored hand came from; ``import`` is for hands read from a file."""
+
+
+class HistoryError(SplitpotError):
+    """A hand history that cannot be stored, found, read or written (the store, PHH, logs)."""
+
+
+class HandNotFoundError(HistoryError, KeyError):
+    """No stored hand has this id."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+def default_path() -> Path:
+    """``$SPLITPOT_DB``, else ``$XDG_DATA_HOME/splitpot/history.sqlite3``, else
+    ``~/.local/share/splitpot/history.sqlite3``."""
+    override = os.environ.get("SPLITPOT_DB")
+    if override:
+        return Path(override).expanduser()
+    data_home = os.environ.get("XDG_DATA_HOME")
+    # The XDG spec: a relative XDG_DATA_HOME is invalid and must be ignored.
+    base = (
+        Path(data_home)
+        if data_home and Path(data_home).is_absolute()
+        else Path.home() / ".local" / "share"
+    )
+    return base / "splitpot" / "history.sqlite3"
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """One stored hand's columns (everything but the event log)."""
+
+    id: int
+    source: str
+    game: str
+    structure: str
+    stakes: Mapping[str, int]
+    players: tuple[str, ...]
+    button: str
+    started: datetime | None
+    ended: datetime
+    starting_stacks: tuple[int, ...]
+    final_stacks: tuple[int, ...]
+    result: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (times as ISO 8601 text)."""
+        return {
+            "id": self.id,
+            "source": self.source,
+            "game": self.game,
+            "structure": self.structure,
+            "stakes": dict(self.stakes),
+            "players": list(self.players),
+            "button": self.button,
+            "started": self.started.isoformat() if self.started else None,
+            "ended": self.ended.isoformat(),
+            "starting_stacks": list(self.starting_stacks),
+            "final_stacks": list(self.final_stacks),
+            "result": dict(self.result),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand(HandSummary):
+    """A stored hand with its full event log (``Hand.replay(stored.events)`` rebuilds it)."""
+
+    events: tuple[Event, ...] = ()
+
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS hands (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    source          TEXT NOT NULL,
+    game            TEXT NOT NULL,
+    structure       TEXT NOT NULL,
+    stakes          TEXT NOT NULL,
+    players         TEXT NOT NULL,
+    seat_count      INTEGER NOT NULL,
+    button          TEXT NOT NULL,
+    started         TEXT,
+    ended           TEXT NOT NULL,
+    starting_stacks TEXT NOT NULL,
+    final_stacks    TEXT NOT NULL,
+    result          TEXT NOT NULL,
+    digest          TEXT NOT NULL,
+    events          TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS hands_by_game ON hands (game, id);
+CREATE INDEX IF NOT EXISTS hands_by_digest ON hands (digest);
+"""
+
+_INSERT: Final = (
+    "INSERT INTO hands (source, game, structure, stakes, players, seat_count, button, started, "
+    "ended, starting_stacks, final_stacks, result, digest, events) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_SUMMARY_COLUMNS: Final = (
+    "id, source, game, structure, stakes, players, button, started, ended, "
+    "starting_stacks, final_stacks, result"
+)
+
+
+def events_digest(events: Sequence[Event]) -> str:
+    """A SHA-256 of the event log (the same hand always has the same digest)."""
+    text = json.dumps([e.to_json() for e in events], separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def summarize(events: Sequence[Event]) -> dict[str, Any]:
+    """The columns of a finished hand's log (raises :class:`HistoryError` if it is not one)."""
+    if not events or events[0].kind != "start":
+        raise HistoryError("a hand's event log starts with its start event")
+    if "deck" not in events[0].secret:
+        raise HistoryError("only a full event log is stored, not one seat's view (it has no deck)")
+    if events[-1].kind != "end":
+        raise HistoryError("the hand is not finished: its log does not end with an end event")
+    start = events[0].data
+    names = tuple(start["names"])
+    final = tuple(events[-1].data["stacks"])
+    starting = tuple(start["stacks"])
+    if len(final) != len(names) or len(starting) != len(names):
+        raise HistoryError("the log's stacks do not match its seats")
+    payouts: dict[str, int] = {}
+    showdown = False
+    for event in events:
+        if event.kind == "settle":
+            showdown = True
+            payouts = {str(n): int(c) for n, c in event.data["payouts"].items()}
+        elif event.kind == "win" and event.seat is not None:
+            payouts = {names[event.seat]: int(event.data["amount"])}
+    result = {
+        "showdown": showdown,
+        "pot": sum(payouts.values()),
+        "payouts": payouts,
+        "net": {name: end - begin for name, begin, end in zip(names, starting, final, strict=True)},
+    }
+    return {
+        "game": str(start["game"]),
+        "structure": str(start["structure"]),
+        "stakes": dict(start["stakes"]),
+        "players": list(names),
+        "seat_count": len(names),
+        "button": names[int(start["button"])],
+        "starting_stacks": list(starting),
+        "final_stacks": list(final),
+        "result": result,
+    }
+
+
+def _utc(moment: datetime | None) -> str | None:
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.astimezone()  # a naive time is the machine's local time
+    return moment.astimezone(UTC).isoformat()
+
+
+def _time(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+class HistoryStore:
+    """Finished hands in one SQLite file; see the module docstring."""
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        create: bool = True,
+        synchronous: Literal["normal", "full"] = "normal",
+        timeout: float = 10.0,
+    ) -> None:
+        self.path = Path(path).expanduser() if path is not None else default_path()
+        if synchronous not in ("normal", "full"):
+            raise HistoryError(f"synchronous {synchronous!r}: use normal or full")
+        self._lock = threading.RLock()
+        if not create and not self.path.exists():
+            raise HistoryError(f"no hand history at {self.path}")
+        try:
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            # Transactions are explicit (BEGIN IMMEDIATE ... COMMIT): autocommit mode.
+            # One connection, shared by threads (a web server's workers) under ``_lock``.
+            self._db = sqlite3.connect(
+                self.path, timeout=timeout, isolation_level=None, check_same_thread=False
+            )
+        except (OSError, sqlite3.Error) as exc:
+            raise HistoryError(f"cannot open the hand history {self.path}: {exc}") from None
+        try:
+            self._db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise HistoryError(f"{self.path}: the file system does not allow WAL mode")
+            self._db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise HistoryError(f"{self.path} is not a splitpot hand history: {exc}") from None
+        except HistoryError:
+            self._db.close()
+            raise
+
+    # ------------------------------------------------------------------ schema
+
+    def _migrate(self) -> None:
+        tables = {
+            row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if "meta" in tables:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            version = int(row[0]) if row and str(row[0]).isdigit() else None
+            if version is None:
+                raise HistoryError(
+                    f"{self.path} is not a splitpot hand history (no schema version)"
+                )
+            if version > SCHEMA_VERSION:
+                raise HistoryError(
+                    f"{self.path} was written by a newer splitpot (schema version {version}; "
+                    f"this one reads up to {SCHEMA_VERSION})"
+                )
+            # Future versions migrate here, one step at a time, each in its own transaction.
+            return
+        if tables - {"sqlite_sequence"}:
+            raise HistoryError(
+                f"{self.path} is an SQLite file of something else (tables: "
+                f"{', '.join(sorted(tables))})"
+            )
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
+                (str(SCHEMA_VERSION),),
+            )
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version of the open file."""
+        rows = self._query("SELECT value FROM meta WHERE key = 'schema_version'", ())
+        return int(rows[0][0])
+
+    # ------------------------------------------------------------------ writing
+
+    def add(
+        self,
+        events: Sequence[Event],
+        source: str = "simulate",
+        *,
+        started: datetime | None = None,
+        ended: datetime | None = None,
+    ) -> int:
+        """Store one finished hand (its full event log); returns its id once committed.
+
+        ``started`` and ``ended`` are when the hand began and ended (``ended`` defaults to now);
+        naive times are taken as local time. Stored in UTC.
+        """
+        return self.add_many([(events, started, ended)], source)[0]
+
+    def add_many(
+        self,
+        hands: Iterable[tuple[Sequence[Event], datetime | None, datetime | None]],
+        source: str = "import",
+    ) -> builtins.list[int]:
+        """Store several finished hands, each ``(events, started, ended)``, in one transaction:
+        all of them or none. Returns their ids in order."""
+        if source not in SOURCES:
+            raise HistoryError(f"source {source!r}: use one of {', '.join(SOURCES)}")
+        rows = [
+            self._row(tuple(events), source, started, ended) for events, started, ended in hands
+        ]
+        ids: builtins.list[int] = []
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for row in rows:
+                        cursor = self._db.execute(_INSERT, row)
+                        assert cursor.lastrowid is not None
+                        ids.append(cursor.lastrowid)
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise HistoryError(f"cannot store the hand in {self.path}: {exc}") from None
+        return ids
+
+    @staticmethod
+    def _row(
+        events: tuple[Event, ...], source: str, started: datetime | None, ended: datetime | None
+    ) -> tuple[Any, ...]:
+        columns = summarize(events)
+        return (
+            source,
+            columns["game"],
+            columns["structure"],
+            json.dumps(columns["stakes"]),
+            json.dumps(columns["players"], ensure_ascii=False),
+            columns["seat_count"],
+            columns["button"],
+            _utc(started),
+            _utc(ended or datetime.now(UTC)),
+            json.dumps(columns["starting_stacks"]),
+            json.dumps(columns["final_stacks"]),
+            json.dumps(columns["result"], ensure_ascii=False),
+            events_digest(events),
+            json.dumps([e.to_json() for e in events], ensure_ascii=False, separators=(",", ":")),
+        )
+
+    # ------------------------------------------------------------------ reading
+
+    def __len__(self) -> int:
+        return int(self._query("SELECT COUNT(*) FROM hands", ())[0][0])
+
+    def count(self, game: str | None = None) -> int:
+        """How many hands are stored (of ``game`` only, if given)."""
+        if game is None:
+            return len(self)
+        return int(self._query("SELECT COUNT(*) FROM hands WHERE game = ?", (game,))[0][0])
+
+    def list(
+        self,
+        limit: int | None = 50,
+        offset: int = 0,
+        game: str | None = None,
+        *,
+        newest_first: bool = True,
+    ) -> builtins.list[HandSummary]:
+        """Stored hands' summaries, newest first (``limit=None``: all of them)."""
+        where, params = ("WHERE game = ?", [game]) if game is not None else ("", [])
+        order = "DESC" if newest_first else "ASC"
+        sql = f"SELECT {_SUMMARY_COLUMNS} FROM hands {where} ORDER BY id {order} LIMIT ? OFFSET ?"
+        rows = self._query(sql, (*params, -1 if limit is None else limit, offset))
+        return [self._summary(row) for row in rows]
+
+    def ids(self, game: str | None = None) -> builtins.list[int]:
+        """Every stored hand's id, oldest first."""
+        if game is None:
+            rows = self._query("SELECT id FROM hands ORDER BY id", ())
+        else:
+            rows = self._query("SELECT id FROM hands WHERE game = ? ORDER BY id", (game,))
+        return [int(row[0]) for row in rows]
+
+    def get(self, hand_id: int) -> StoredHand:
+        """The stored hand with this id (its events and columns)."""
+        rows = self._query(
+            f"SELECT {_SUMMARY_COLUMNS}, events FROM hands WHERE id = ?", (int(hand_id),)
+        )
+        if not rows:
+            raise HandNotFoundError(f"no hand {hand_id} in {self.path}")
+        row = rows[0]
+        summary = self._summary(row[:-1])
+        try:
+            events = tuple(Event.from_json(item) for item in json.loads(row[-1]))
+        except (ValueError, TypeError) as exc:
+            raise HistoryError(f"hand {hand_id} in {self.path} is damaged: {exc}") from None
+        return StoredHand(
+            **{name: getattr(summary, name) for name in HandSummary.__slots__}, events=events
+        )
+
+    def __iter__(self) -> Iterator[StoredHand]:
+        """Every stored hand, oldest first."""
+        for hand_id in self.ids():
+            yield self.get(hand_id)
+
+    def find(self, events: Sequence[Event]) -> int | None:
+        """The id of a stored hand with exactly this event log, or ``None``."""
+        rows = self._query(
+            "SELECT id FROM hands WHERE digest = ? ORDER BY id LIMIT 1", (events_digest(events),)
+        )
+        return int(rows[0][0]) if rows else None
+
+    def _query(self, sql: str, params: Sequence[Any]) -> builtins.list[Any]:
+        try:
+            with self._lock:
+                return self._db.execute(sql, tuple(params)).fetchall()
+        except sqlite3.Error as exc:
+            raise HistoryError(f"cannot read {self.path}: {exc}") from None
+
+    @staticmethod
+    def _summary(row: Sequence[Any]) -> HandSummary:
+        return HandSummary(
+            id=int(row[0]),
+            source=row[1],
+            game=row[2],
+            structure=row[3],
+            stakes=json.loads(row[4]),
+            players=tuple(json.loads(row[5])),
+            button=row[6],
+            started=_time(row[7]),
+            ended=_time(row[8]) or datetime.fromtimestamp(0, UTC),
+            starting_stacks=tuple(json.loads(row[9])),
+            final_stacks=tuple(json.loads(row[10])),
+            result=json.loads(row[11]),
+        )
+
+    # ------------------------------------------------------------------ closing
+
+    def close(self) -> None:
+        """Close the file (every added hand is already committed)."""
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> HistoryStore:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
