@@ -158,3 +158,33 @@ def test_simulate_subprocess() -> None:
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["chips_before"] == report["chips_after"]
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        {"hand": 1, "kind": "start", "secret": {"deck": ["As"], "seed": 1}, "secret_to": -1},
+        {"hand": 1, "kind": "start", "names": ["a", "b"]},
+        {
+            "hand": 1,
+            "kind": "start",
+            "game": "badugi",
+            "stacks": [1, 2],
+            "button": 0,
+            "stakes": {"bogus": 1},
+            "structure": "fixed-limit",
+            "options": {},
+            "names": ["a", "b"],
+            "secret": {"deck": [], "seed": 1},
+            "secret_to": -1,
+        },
+    ],
+)
+def test_replay_of_a_malformed_start_is_a_clear_error(
+    start: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text(json.dumps(start) + "\n", encoding="utf-8")
+    code, _ = run(["replay", str(log)])
+    err = capsys.readouterr().err
+    assert code == 1 and err.startswith("splitpot: error:") and "Traceback" not in err

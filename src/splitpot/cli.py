@@ -19,6 +19,7 @@ from typing import IO, Any
 from splitpot import __version__
 from splitpot.bots import random_policy
 from splitpot.cards import format_cards
+from splitpot.engine.events import Event
 from splitpot.engine.hand import Hand
 from splitpot.engine.history import format_history, read_log, write_hand
 from splitpot.engine.showdown import DECLARATIONS, ODD_CHIP_RULES, ShowdownResult, settle
@@ -26,7 +27,7 @@ from splitpot.engine.table import Table
 from splitpot.equity.advise import advise_discards, declaration_odds
 from splitpot.equity.core import EquityResult, equity
 from splitpot.equity.policy import POLICIES
-from splitpot.errors import SplitpotError
+from splitpot.errors import LogError, SplitpotError
 from splitpot.games import GAMES, find_game
 from splitpot.games.streets import Structure
 from splitpot.history import HistoryStore
@@ -366,21 +367,34 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str]) -> int:
             hands = read_log(source)
     except OSError as exc:
         raise _UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise LogError(f"{args.file} is not a UTF-8 text log") from None
     for index, (number, events) in enumerate(hands):
-        full = bool(events) and "deck" in events[0].secret
-        if full:
-            Hand.replay(events)  # raises LogError if the log does not replay exactly
-        shown = events
-        if args.seat is not None:
-            names = list(events[0].data["names"])
-            if args.seat not in names:
-                raise _UsageError(f"--seat {args.seat!r}: hand {number} seats {', '.join(names)}")
-            seat = names.index(args.seat)
-            shown = [event.for_seat(seat) for event in events]
+        try:
+            text = _replayed_history(number, events, args.seat)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            if isinstance(exc, SplitpotError):
+                raise
+            raise LogError(f"hand {number}: the log is malformed ({exc!r})") from None
         if index:
             out.write("\n")
-        out.write(format_history(shown, number) + "\n")
+        out.write(text + "\n")
     return 0
+
+
+def _replayed_history(number: int, events: Sequence[Event], seat_name: str | None) -> str:
+    """One hand of a log, replayed and checked when the log is full, as a text history."""
+    full = bool(events) and "deck" in events[0].secret
+    if full:
+        Hand.replay(events)  # raises LogError if the log does not replay exactly
+    shown = list(events)
+    if seat_name is not None:
+        names = list(events[0].data["names"])
+        if seat_name not in names:
+            raise _UsageError(f"--seat {seat_name!r}: hand {number} seats {', '.join(names)}")
+        seat = names.index(seat_name)
+        shown = [event.for_seat(seat) for event in events]
+    return format_history(shown, number)
 
 
 def _percent(value: float) -> str:

@@ -29,7 +29,7 @@ from splitpot.engine.betting import RaiseBounds, Round
 from splitpot.engine.events import NOBODY, Action, Event
 from splitpot.engine.options import Options, Stakes, check_structure
 from splitpot.engine.showdown import DECLARATIONS, ShowdownResult, settle
-from splitpot.errors import GameSpecError, IllegalActionError, LogError
+from splitpot.errors import GameSpecError, IllegalActionError, LogError, SplitpotError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Structure
 
@@ -779,17 +779,22 @@ class Hand:
         if "deck" not in start.secret:
             raise LogError("this log is one seat's view: only a full log replays")
         data = start.data
-        hand = cls(
-            data["game"],
-            stacks=list(data["stacks"]),
-            button=data["button"],
-            stakes=Stakes(**data["stakes"]),
-            structure=data["structure"],
-            options=Options.from_json(dict(data["options"])),
-            deck=start.secret["deck"],
-            names=list(data["names"]),
-            reshuffle_seed=start.secret["seed"],
-        )
+        try:
+            hand = cls(
+                data["game"],
+                stacks=list(data["stacks"]),
+                button=data["button"],
+                stakes=Stakes(**data["stakes"]),
+                structure=data["structure"],
+                options=Options.from_json(dict(data["options"])),
+                deck=start.secret["deck"],
+                names=list(data["names"]),
+                reshuffle_seed=start.secret["seed"],
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, SplitpotError):
+                raise
+            raise LogError(f"the start event is malformed: {exc!r}") from None
         for event in events:
             if event.kind in ("fold", "check", "call", "bet", "raise", "discard", "keep",
                               "reject", "declare"):  # fmt: skip
