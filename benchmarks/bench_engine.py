@@ -49,6 +49,7 @@ from typing import Any
 import pokerkit
 from pokerkit import Automation
 
+from _machine import cpu_name, load_average
 from splitpot.bots import random_action
 from splitpot.cli import main as splitpot_main
 from splitpot.engine.hand import Hand
@@ -261,24 +262,6 @@ def time_simulate(hands: int) -> dict[str, Any]:
 
 
 # --- report -----------------------------------------------------------------------------------
-
-
-def cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
-def load_average() -> float | None:
-    try:
-        return os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

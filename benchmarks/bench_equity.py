@@ -50,6 +50,7 @@ import numba
 import poker_equity  # type: ignore[import-untyped]
 import pokerkit
 
+from _machine import cpu_name, load_average
 from splitpot.cards import Card
 from splitpot.equity import fast
 
@@ -222,24 +223,6 @@ def measure_jit(everything: bool) -> dict[str, Any]:
 
 
 # --- report -------------------------------------------------------------------------------------
-
-
-def cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
-def load_average() -> float | None:
-    try:
-        return os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

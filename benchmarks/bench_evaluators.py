@@ -38,6 +38,7 @@ from typing import Any
 
 import pokerkit
 
+from _machine import cpu_name, load_average
 from splitpot.cards import Card, format_cards, full_deck
 from splitpot.evaluate import evaluate_badugi, evaluate_doogie, evaluate_high, evaluate_omaha
 from splitpot.evaluate.badugi import badugi_value
@@ -454,24 +455,6 @@ def time_command(command: list[str], runs: int) -> list[float]:
 
 
 # --- report ------------------------------------------------------------------------------
-
-
-def cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
-def load_average() -> float | None:
-    try:
-        return os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return None
 
 
 def _row(label: str, ours: float, theirs: float) -> str:
