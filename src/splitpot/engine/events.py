@@ -20,7 +20,6 @@ from splitpot.errors import LogError
 
 __all__ = [
     "ACTION_KINDS",
-    "EVERYONE",
     "NOBODY",
     "Action",
     "Event",
@@ -30,7 +29,6 @@ __all__ = [
 ]
 
 NOBODY: Final = -1
-EVERYONE: Final = -2
 
 ACTION_KINDS: Final = (
     "fold", "check", "call", "bet", "raise", "discard", "keep", "reject", "declare",
