@@ -701,7 +701,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_PLUGINS = ("splitpot.bots.commands", "splitpot.history.commands", "splitpot.play")
+_PLUGINS = (
+    "splitpot.bots.commands",
+    "splitpot.history.commands",
+    "splitpot.play",
+    "splitpot.web.commands",
+)
 
 
 _COMMANDS: Mapping[str, Callable[[argparse.Namespace, IO[str]], int]] = {

@@ -1,0 +1,84 @@
+"""``splitpot serve``: the web table, the hand-history viewer, the showdown lab and the advisor."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import IO, Any
+
+__all__ = ["register"]
+
+
+def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
+    import uvicorn
+
+    from splitpot.web.app import create_app
+    from splitpot.web.config import ServerConfig
+
+    config = ServerConfig(
+        db=args.db,
+        seed=args.seed,
+        bot_delay=args.bot_delay,
+        next_hand_delay=args.next_hand_delay,
+        action_seconds=args.clock,
+    )
+    app = create_app(config)
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
+    print(f"splitpot: open http://{shown}:{args.port}/ (Ctrl-C stops the server)", file=out)
+    out.flush()
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws="websockets-sansio",
+        ws_max_size=65536,
+        timeout_graceful_shutdown=3,
+    )
+    return 0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r}: use 0 to 3600 seconds")
+    return value
+
+
+def register(commands: Any) -> None:
+    """Add ``serve`` to the CLI's sub-commands."""
+    serve = commands.add_parser(
+        "serve",
+        help="run the web table (lobby, tables, history, showdown lab, advisor)",
+        description="Serve the web table on http://HOST:PORT/. Tables and every finished hand "
+        "are kept in the SQLite file --db (default: the hand-history store); after a restart "
+        "every table comes back and a hand in progress is resumed.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    serve.add_argument("--db", type=Path, default=None, help="SQLite file for tables and hands")
+    serve.add_argument(
+        "--clock", type=_seconds, default=30.0, metavar="SECONDS",
+        help="each decision's time limit; a seat that runs out checks or folds (0: none; 30)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--bot-delay", type=_seconds, default=0.8, metavar="SECONDS",
+        help="how long a bot waits before acting, so people can follow (0.8)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--next-hand-delay", type=_seconds, default=4.0, metavar="SECONDS",
+        help="pause between the end of a hand and the next deal (4)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--seed", type=int, default=None,
+        help="FOR TESTS ONLY: reproducible decks and bots (real tables shuffle with the "
+        "operating system's secure generator)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--log-level", default="warning",
+        choices=("critical", "error", "warning", "info", "debug"), help="server log level",
+    )  # fmt: skip
+    serve.set_defaults(handler=_cmd_serve)

@@ -1,0 +1,7 @@
+"""The hand-history viewer's API (routes filled in by their author)."""
+
+from __future__ import annotations
+
+from starlette.routing import BaseRoute
+
+ROUTES: list[BaseRoute] = []
