@@ -13,7 +13,7 @@ from splitpot.errors import SplitpotError
 __all__ = ["BadRequest", "error_response", "read_json"]
 
 
-class BadRequest(SplitpotError):
+class BadRequest(SplitpotError):  # noqa: N818 - named after the HTTP status
     """A request the server refuses; ``status`` is the HTTP status to answer with."""
 
     def __init__(self, message: str, status: int = 400) -> None:

@@ -1,0 +1,42 @@
+"""``CallerBot``: a calling station. It never bets, never folds when it may check, calls every
+bet, draws by the documented heuristic policy (:func:`splitpot.equity.policy.choose_discard`),
+keeps Sviten Special's face-up card and declares Doogie by its cards
+(:func:`splitpot.equity.policy.declare_by_cards`). Predictable, so it suits beginners' tables
+and tests that must reach a showdown."""
+
+from __future__ import annotations
+
+from splitpot.bots.base import SeatView
+from splitpot.engine.events import Action
+from splitpot.engine.hand import LegalActions
+from splitpot.equity.policy import choose_discard, declare_by_cards
+
+__all__ = ["CallerBot"]
+
+
+class CallerBot:
+    """Checks or calls, draws by the heuristic policy, keeps, declares by the cards."""
+
+    name = "caller"
+
+    def act(self, view: SeatView, legal: LegalActions) -> Action:
+        """Check, call, draw, keep or declare, as described in the module docstring."""
+        if legal.phase == "draw":
+            return Action.discard(
+                choose_discard(view.game, view.hole, view.board, legal.discard_max)
+            )
+        if legal.phase == "sviten":
+            return Action.keep()
+        if legal.phase == "declare":
+            high, low = view.game.awards
+            high_value = high.raw(view.hole, view.board)
+            low_value = low.raw(view.hole, view.board)
+            way = declare_by_cards(
+                high.qualifies_value(high_value),
+                low.qualifies_value(low_value),
+                low_value is not None,
+            )
+            return Action.declare(way if way in legal.declare else legal.declare[0])
+        if legal.check:
+            return Action.check()
+        return Action.call()
