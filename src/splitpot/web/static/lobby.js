@@ -1,0 +1,204 @@
+// The lobby: create a table (game, structure, stakes, seats, buy-in, bots, your name, clock)
+// and the list of open tables with Join and Watch. See docs/web-table.md.
+"use strict";
+
+const BOT_KINDS = ["heuristic", "random", "caller"];
+const REFRESH_MS = 3000;
+const lobby = { games: [], openJoin: new Map() };
+
+function tokenKey(tableId) { return `splitpot.token.${tableId}`; }
+function savedName() { return localStorage.getItem("splitpot.name") || ""; }
+
+function showError(message) {
+  const box = document.getElementById("lobby-error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+function stakesText(stakes, structure) {
+  if (!stakes) return "";
+  const limit = `${stakes.small_bet}/${stakes.big_bet}`;
+  if (stakes.ante) return `ante ${stakes.ante}, ${structure === "fixed-limit" ? `${limit} limit` : `bets ${limit}`}`;
+  let text = `${stakes.small_blind}/${stakes.big_blind}`;
+  if (structure === "fixed-limit") text += ` (${limit})`;
+  return text;
+}
+
+function structureLabel(structure) {
+  return { "fixed-limit": "Fixed limit", "pot-limit": "Pot limit", "no-limit": "No limit" }[structure] || structure;
+}
+
+// ---- the create form ----
+
+function selectedGame() {
+  const id = document.getElementById("game").value;
+  return lobby.games.find((g) => g.id === id) || null;
+}
+
+function onGameChange() {
+  const game = selectedGame();
+  const summary = document.getElementById("game-summary");
+  const structure = document.getElementById("structure");
+  const seats = document.getElementById("seats");
+  structure.replaceChildren();
+  if (!game) { summary.textContent = ""; return; }
+  const awards = (game.awards || []).map((a) => a.label + (a.qualifier ? ` (${a.qualifier})` : ""));
+  summary.replaceChildren(
+    el("div", {}, game.summary || ""),
+    awards.length ? el("div", {}, `Split: ${awards.join(" / ")}`) : null,
+    el("div", {}, `${game.hole_cards} hole cards` + (game.board_cards ? `, ${game.board_cards} board cards` : "") +
+      (game.declare ? ", declare high/low/both" : "") + `, up to ${game.max_players} players`),
+  );
+  for (const s of game.structures || []) {
+    structure.append(el("option", { value: s, selected: s === game.structure }, structureLabel(s)));
+  }
+  seats.max = String(game.max_players);
+  const wanted = Number(seats.value) || 6;
+  seats.value = String(Math.max(2, Math.min(wanted, game.max_players, 6)));
+  if (game.forced === "ante" && document.getElementById("stakes").value === "1/2") {
+    document.getElementById("stakes").placeholder = "ante/small bet, e.g. 1/2";
+  }
+}
+
+function addBot(kind) {
+  const list = document.getElementById("bots");
+  const select = el("select", { "data-testid": "bot-kind", "aria-label": "bot kind" },
+    BOT_KINDS.map((k) => el("option", { value: k, selected: k === (kind || "heuristic") }, k)));
+  const row = el("div", { class: "bot-row", "data-testid": "bot" },
+    el("span", { class: "muted" }, "Bot"),
+    select,
+    el("button", { type: "button", "data-testid": "bot-remove", title: "remove this bot",
+      onclick: () => row.remove() }, "\u2715"),
+  );
+  list.append(row);
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  showError("");
+  const value = (id) => document.getElementById(id).value.trim();
+  const body = { game: value("game") };
+  if (value("structure")) body.structure = value("structure");
+  if (value("stakes")) body.stakes = value("stakes");
+  if (value("seats")) body.seats = Number(value("seats"));
+  if (value("buy-in")) body.buy_in = Number(value("buy-in"));
+  if (value("clock") !== "") body.clock = Number(value("clock"));
+  if (value("player")) body.player = value("player");
+  if (value("table-name")) body.name = value("table-name");
+  body.bots = [...document.querySelectorAll("#bots select")].map((s) => s.value);
+  const button = document.getElementById("create");
+  button.disabled = true;
+  try {
+    const answer = await api("/api/tables", body);
+    const id = answer.table.id;
+    if (answer.token) localStorage.setItem(tokenKey(id), answer.token);
+    if (body.player) localStorage.setItem("splitpot.name", body.player);
+    location.href = `/table/${encodeURIComponent(id)}`;
+  } catch (err) {
+    showError(`Could not create the table: ${err.message}`);
+    button.disabled = false;
+  }
+}
+
+// ---- the open tables ----
+
+function joinForm(table) {
+  const input = el("input", { type: "text", maxlength: "40", placeholder: "your name",
+    value: savedName(), "data-testid": "join-name", "aria-label": "your name" });
+  const form = el("form", { class: "join-form", "data-testid": "join-form" },
+    input,
+    el("button", { type: "submit", class: "primary", "data-testid": "join-submit" }, "Take a seat"),
+    el("button", { type: "button", onclick: () => { lobby.openJoin.delete(table.id); refreshTables(); } }, "Cancel"),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError("");
+    const player = input.value.trim();
+    if (!player) { showError("Type your name to join."); input.focus(); return; }
+    try {
+      const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, { player });
+      localStorage.setItem(tokenKey(table.id), answer.token);
+      localStorage.setItem("splitpot.name", player);
+      location.href = `/table/${encodeURIComponent(table.id)}`;
+    } catch (err) {
+      showError(`Could not join ${table.name}: ${err.message}`);
+    }
+  });
+  return form;
+}
+
+function tableRow(table) {
+  const taken = table.seats.filter((s) => s.kind !== "open").length;
+  const mine = localStorage.getItem(tokenKey(table.id));
+  const href = `/table/${encodeURIComponent(table.id)}`;
+  const who = table.seats.filter((s) => s.kind !== "open")
+    .map((s) => s.name + (s.kind === "bot" ? ` (${s.bot} bot)` : "")).join(", ");
+  let actions;
+  if (mine) {
+    actions = [el("a", { class: "button primary", href, "data-testid": "resume" }, "Your seat")];
+  } else if (lobby.openJoin.has(table.id)) {
+    actions = [lobby.openJoin.get(table.id)];
+  } else {
+    actions = [el("button", {
+      type: "button", class: "primary", "data-testid": "join", disabled: table.open_seats <= 0,
+      onclick: () => {
+        const form = joinForm(table);
+        lobby.openJoin.set(table.id, form);
+        renderTables(lobby.lastTables || []);
+        form.querySelector("input").focus();
+      },
+    }, "Join")];
+  }
+  actions.push(el("a", { class: "button", href: `${href}?watch`, "data-testid": "watch" }, "Watch"));
+  return el("tr", { "data-table": table.id },
+    el("td", { class: "table-name" }, el("strong", {}, table.name), el("div", { class: "muted seat-list" }, who)),
+    el("td", {}, table.game.name, el("div", { class: "muted seat-list" }, structureLabel(table.structure))),
+    el("td", {}, stakesText(table.stakes, table.structure),
+      el("div", { class: "muted seat-list" }, `buy-in ${table.buy_in}`)),
+    el("td", { "data-testid": "seats-taken" }, `${taken}/${table.seats.length} taken`,
+      el("div", { class: "muted seat-list" }, `${table.open_seats} open` +
+        (table.in_hand ? ` \u00b7 hand ${table.hands_played + 1} in play` : ""))),
+    el("td", { class: "actions-cell" }, actions),
+  );
+}
+
+function renderTables(tables) {
+  lobby.lastTables = tables;
+  const ids = new Set(tables.map((t) => t.id));
+  for (const id of [...lobby.openJoin.keys()]) if (!ids.has(id)) lobby.openJoin.delete(id);
+  document.getElementById("tables-body").replaceChildren(...tables.map(tableRow));
+  document.getElementById("tables-empty").hidden = tables.length > 0;
+}
+
+async function refreshTables() {
+  try {
+    const answer = await api("/api/tables");
+    renderTables(answer.tables || []);
+    document.getElementById("tables-updated").textContent = `updated ${new Date().toLocaleTimeString()}`;
+  } catch (err) {
+    document.getElementById("tables-updated").textContent = `could not update: ${err.message}`;
+  }
+}
+
+async function start() {
+  document.getElementById("player").value = savedName();
+  document.getElementById("create-form").addEventListener("submit", createTable);
+  document.getElementById("add-bot").addEventListener("click", () => addBot());
+  document.getElementById("game").addEventListener("change", onGameChange);
+  try {
+    const answer = await api("/api/games");
+    lobby.games = answer.games || [];
+    const select = document.getElementById("game");
+    select.replaceChildren(...lobby.games.map((g) =>
+      el("option", { value: g.id, title: g.summary || "" }, g.name)));
+    const preferred = lobby.games.find((g) => g.id === "bodigiha");
+    if (preferred) select.value = preferred.id;
+    onGameChange();
+  } catch (err) {
+    showError(`Could not load the games: ${err.message}`);
+  }
+  refreshTables();
+  setInterval(refreshTables, REFRESH_MS);
+}
+
+document.addEventListener("DOMContentLoaded", start);

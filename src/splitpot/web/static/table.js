@@ -1,0 +1,750 @@
+// The table page: one websocket (/ws/tables/{id}?token=...), drawn from each `state` only.
+// The server is the authority; this page sends intents ({"type": "act", ...}) and shows what
+// comes back. See docs/web-protocol.md (the messages) and docs/web-table.md (the user guide).
+"use strict";
+
+const T = {
+  id: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""),
+  token: null,
+  ws: null,
+  retry: 0,
+  reconnectTimer: null,
+  stopped: false,
+  state: null,
+  clockEnd: null, // performance.now() at which the seat to act runs out of time
+  pending: false, // an action was sent and no answer yet
+  selected: new Set(), // cards picked for the discard
+  selectKey: null,
+  raise: { key: null, value: null },
+  lastResultNumber: undefined,
+  declared: {}, // hand number -> my (secret) declaration
+  leaving: false,
+  ranking: null,
+  games: null,
+};
+
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
+const STRUCTURE = { "fixed-limit": "Fixed limit", "pot-limit": "Pot limit", "no-limit": "No limit" };
+const PHASE_WORDS = { bet: "to act", draw: "to draw", sviten: "to keep or reject", declare: "to declare" };
+
+const $ = (id) => document.getElementById(id);
+const tokenKey = () => `splitpot.token.${T.id}`;
+const isSeat = (value) => value !== null && value !== undefined;
+
+// ---- connection ----
+
+function wsUrl() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = T.token ? `?token=${encodeURIComponent(T.token)}` : "";
+  return `${proto}//${location.host}/ws/tables/${encodeURIComponent(T.id)}${query}`;
+}
+
+function setConn(state, text) {
+  const conn = $("conn");
+  conn.dataset.state = state;
+  conn.textContent = text;
+}
+
+function connect() {
+  clearTimeout(T.reconnectTimer);
+  if (T.stopped) return;
+  setConn(T.retry ? "reconnecting" : "connecting", T.retry ? "reconnecting…" : "connecting…");
+  const ws = new WebSocket(wsUrl());
+  T.ws = ws;
+  ws.addEventListener("open", () => {
+    if (T.ws !== ws) return;
+    T.retry = 0;
+    setConn("connected", T.token ? "connected" : "watching");
+  });
+  ws.addEventListener("message", (event) => {
+    if (T.ws !== ws) return;
+    let message;
+    try { message = JSON.parse(event.data); } catch (e) { return; }
+    onMessage(message);
+  });
+  ws.addEventListener("close", (event) => {
+    if (T.ws !== ws) return;
+    T.ws = null;
+    T.pending = false;
+    if (event.code === 4404) {
+      T.stopped = true;
+      setConn("closed", "no such table");
+      showError(`There is no table ${T.id}. Go back to the lobby to create or join one.`);
+      return;
+    }
+    if (event.code === 4403 && T.token) {
+      // The seat's key was refused (the seat was given up or belongs elsewhere): watch instead.
+      localStorage.removeItem(tokenKey());
+      T.token = null;
+      showError("Your seat's key was refused: you are watching now.");
+      connect();
+      return;
+    }
+    const delay = BACKOFF_MS[Math.min(T.retry, BACKOFF_MS.length - 1)] + Math.random() * 250;
+    T.retry += 1;
+    setConn("reconnecting", `disconnected: reconnecting in ${Math.round(delay / 1000)}s…`);
+    T.reconnectTimer = setTimeout(connect, delay);
+  });
+}
+
+function reconnectNow() {
+  const old = T.ws;
+  T.ws = null;
+  T.retry = 0;
+  if (old) old.close();
+  connect();
+}
+
+function send(message) {
+  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) {
+    showError("Not connected to the table: reconnecting…");
+    return false;
+  }
+  T.ws.send(JSON.stringify(message));
+  return true;
+}
+
+function act(action) {
+  const hand = T.state && T.state.hand;
+  showError("");
+  const message = { type: "act", action };
+  if (hand) message.hand = hand.number;
+  if (send(message)) {
+    T.pending = true;
+    if (action.kind === "declare" && hand) T.declared[hand.number] = action.way;
+    renderActions();
+  }
+}
+
+function request(type) {
+  showError("");
+  send({ type });
+}
+
+function onMessage(message) {
+  if (message.type === "state") {
+    T.pending = false;
+    T.state = message;
+    document.body.dataset.version = String(message.version);
+    const hand = message.hand;
+    T.clockEnd = hand && hand.clock !== null && hand.clock !== undefined
+      ? performance.now() + hand.clock * 1000 : null;
+    if (T.leaving && !isSeat(message.you)) {
+      // The seat is given up: forget its key and watch on a fresh connection (the server
+      // stops sending to the connection that left).
+      T.leaving = false;
+      localStorage.removeItem(tokenKey());
+      T.token = null;
+      render();
+      reconnectNow();
+      return;
+    }
+    render();
+  } else if (message.type === "error") {
+    T.pending = false;
+    if (message.request === "leave") T.leaving = false;
+    showError(message.message || "refused");
+    if (T.state) renderActions();
+  }
+}
+
+function showError(text) {
+  const box = $("table-error");
+  box.textContent = text || "";
+  box.hidden = !text;
+}
+
+// ---- helpers ----
+
+function seatName(seat) {
+  const s = T.state && T.state.seats.find((x) => x.seat === Number(seat));
+  return s ? s.name || `Seat ${s.seat}` : `Seat ${seat}`;
+}
+
+function mySeat() {
+  const s = T.state;
+  const seat = s && isSeat(s.you) ? s.seats.find((x) => x.seat === s.you) : null;
+  return seat && seat.kind === "human" ? seat : null; // not a seat given up in another tab
+}
+
+function myLegal() {
+  const s = T.state;
+  if (!s || !s.hand || !s.hand.legal || !isSeat(s.you) || s.hand.to_act !== s.you) return null;
+  return s.hand.legal;
+}
+
+function stakesText(stakes, structure) {
+  if (!stakes) return "";
+  const limit = `${stakes.small_bet}/${stakes.big_bet}`;
+  if (stakes.ante) return `ante ${stakes.ante}, ${structure === "fixed-limit" ? `${limit} limit` : `bets ${limit}`}`;
+  let text = `${stakes.small_blind}/${stakes.big_blind}`;
+  if (structure === "fixed-limit") text += ` (${limit})`;
+  return text;
+}
+
+// Whether the felt shows the last hand's showdown (its board, shown hands and winning cards).
+function resultMode() {
+  const s = T.state;
+  const r = s && s.last_result;
+  if (!r) return false;
+  return !s.hand || s.hand.phase === "done" || s.hand.number === r.number;
+}
+
+// seat -> Set of the cards that won something for it; "board" -> the board cards that won.
+function winningCards() {
+  const out = new Map();
+  const r = T.state && T.state.last_result;
+  if (!r || !resultMode()) return out;
+  const board = new Set(r.board || []);
+  const boardWins = new Set();
+  for (const award of r.awards || []) {
+    (award.winners || []).forEach((seat, i) => {
+      const cards = (award.cards && award.cards[i]) || [];
+      if (!out.has(seat)) out.set(seat, new Set());
+      for (const c of cards) {
+        if (board.has(c)) boardWins.add(c);
+        else out.get(seat).add(c);
+      }
+    });
+  }
+  out.set("board", boardWins);
+  return out;
+}
+
+function seatCards(seat) {
+  if (seat.cards) return seat.cards;
+  const r = T.state.last_result;
+  if (resultMode() && r && r.shown && r.shown[String(seat.seat)]) return r.shown[String(seat.seat)];
+  return null;
+}
+
+function seatPosition(seat, radiusX, radiusY) {
+  const s = T.state;
+  const n = s.seats.length;
+  const anchor = isSeat(s.you) ? s.you : 0;
+  const rel = (seat - anchor + n) % n;
+  const angle = (Math.PI / 2) + (rel * 2 * Math.PI) / n;
+  return { x: 50 + radiusX * Math.cos(angle), y: 50 + radiusY * Math.sin(angle) };
+}
+
+// ---- drawing ----
+
+function render() {
+  const s = T.state;
+  if (!s) return;
+  renderHeader();
+  renderSeats();
+  renderCenter();
+  renderMe();
+  renderActions();
+  renderResult();
+  renderLog();
+  renderPanels();
+  loadRanking();
+  const r = s.last_result;
+  if (r && T.lastResultNumber !== undefined && r.number !== T.lastResultNumber) animateChips(r);
+  T.lastResultNumber = r ? r.number : null;
+  tick();
+}
+
+function renderHeader() {
+  const { table, hand } = T.state;
+  document.title = `splitpot: ${table.name}`;
+  $("table-title").textContent = table.name;
+  const bits = [table.game.name, STRUCTURE[table.structure] || table.structure,
+    stakesText(table.stakes, table.structure), `buy-in ${table.buy_in}`,
+    table.clock ? `${table.clock}s clock` : "no clock"];
+  $("table-info").textContent = bits.join(" \u00b7 ");
+  $("hand-info").textContent = hand ? `Hand #${hand.number} \u00b7 ${hand.street || hand.phase}`
+    : "Between hands";
+  const notice = T.state.notice;
+  $("notice").textContent = notice || "";
+  $("notice").hidden = !notice;
+}
+
+function renderSeats() {
+  const s = T.state;
+  const hand = s.hand;
+  const wins = winningCards();
+  const payouts = (resultMode() && s.last_result && s.last_result.payouts) || {};
+  const seatsBox = $("seats");
+  const betsBox = $("bets");
+  seatsBox.replaceChildren();
+  betsBox.replaceChildren();
+  for (const seat of s.seats) {
+    const pos = seatPosition(seat.seat, 45, 46);
+    const me = seat.seat === s.you;
+    const toAct = hand && hand.to_act === seat.seat && hand.phase !== "done";
+    const classes = ["seat"];
+    if (seat.kind === "open") classes.push("open");
+    if (me) classes.push("me");
+    if (toAct) classes.push("to-act");
+    if (seat.folded) classes.push("folded");
+    if (seat.sitting_out) classes.push("sitting-out");
+    if (payouts[String(seat.seat)] > 0) classes.push("winner");
+    const box = el("div", {
+      class: classes.join(" "),
+      "data-seat": String(seat.seat),
+      "data-stack": String(seat.stack ?? 0),
+      "data-bet": String(seat.bet ?? 0),
+      "data-kind": seat.kind,
+      style: `left:${pos.x}%;top:${pos.y}%`,
+    });
+    if (seat.kind === "open") {
+      box.append(el("div", { class: "seat-name" }, "Open seat"),
+        el("div", { class: "muted small" }, `seat ${seat.seat + 1}`));
+      seatsBox.append(box);
+      continue;
+    }
+    // cards: the seat's own (when shown), else face-down backs while it holds cards
+    let cardsNode = null;
+    if (!me) {
+      const cards = seatCards(seat);
+      if (cards) {
+        const used = wins.get(seat.seat) || new Set();
+        cardsNode = el("span", { class: "cards", "data-testid": "seat-cards" },
+          cards.map((c) => cardEl(c, used.has(c) ? "used" : null)));
+      } else if (hand && seat.in_hand && !seat.folded && seat.card_count > 0) {
+        cardsNode = el("span", { class: "cards backs", "data-testid": "seat-cards" },
+          Array.from({ length: seat.card_count }, () => cardEl(null)));
+      }
+    }
+    const tags = [];
+    if (seat.kind === "bot") tags.push(["bot", `${seat.bot} bot`]);
+    if (seat.folded) tags.push(["folded", "folded"]);
+    if (seat.all_in) tags.push(["all-in", "all in"]);
+    if (seat.sitting_out) tags.push(["sitting-out", "sitting out"]);
+    if (seat.kind === "human" && !seat.connected) tags.push(["disconnected", "disconnected"]);
+    if (seat.declared && hand && hand.phase === "declare") tags.push(["declared", "declared"]);
+    box.append(...[
+      me ? null : el("div", { class: "seat-cards" }, cardsNode),
+      el("div", { class: "seat-name" },
+        el("span", { class: "name", "data-testid": "seat-name" }, seat.name),
+        me ? el("span", { class: "badge you" }, "you") : null),
+      el("div", { class: "seat-stack" }, el("span", { "data-testid": "stack" }, String(seat.stack ?? 0)), " chips"),
+      tags.length ? el("div", { class: "seat-tags" },
+        tags.map(([cls, text]) => el("span", { class: `tag ${cls}`, "data-tag": cls }, text))) : null,
+      toAct ? el("div", { class: "countdown", "data-testid": "seat-clock" }) : null,
+      seat.button ? el("span", { class: "dealer", title: "button", "data-testid": "button" }, "D") : null,
+    ].filter(Boolean));
+    seatsBox.append(box);
+    if (seat.bet > 0) {
+      const bp = seatPosition(seat.seat, 25, 21);
+      betsBox.append(el("div", { class: "bet", "data-bet-seat": String(seat.seat),
+        style: `left:${bp.x}%;top:${bp.y}%` }, el("span", { class: "chip" }), String(seat.bet)));
+    }
+  }
+}
+
+function renderCenter() {
+  const s = T.state;
+  const hand = s.hand;
+  const r = s.last_result;
+  const showing = resultMode();
+  const wins = winningCards().get("board") || new Set();
+  const board = hand ? hand.board || [] : (r && r.board) || [];
+  $("board").replaceChildren(...board.map((c) => cardEl(c, showing && wins.has(c) ? "used" : null)));
+  $("street").textContent = hand ? hand.street || "" : (r ? `Hand #${r.number} is over` : "Waiting for the first hand");
+  const pot = $("pot");
+  pot.replaceChildren();
+  if (hand) {
+    pot.dataset.pot = String(hand.pot);
+    pot.append(el("div", { class: "pot-total" }, el("span", { class: "chip" }), `Pot ${hand.pot}`));
+    const pots = hand.pots || [];
+    if (pots.length > 1) {
+      pots.forEach((p, i) => pot.append(el("div", { class: "side-pot", "data-side-pot": String(i) },
+        `${i ? `Side pot ${i}` : "Main pot"}: ${p.amount} (${p.eligible.map(seatName).join(", ")})`)));
+    }
+  } else if (r) {
+    pot.dataset.pot = "0";
+    pot.append(el("div", { class: "pot-total muted" }, `Last pot ${r.pot}`));
+  } else {
+    pot.dataset.pot = "0";
+  }
+  const turn = $("turn");
+  turn.replaceChildren();
+  if (hand && isSeat(hand.to_act) && hand.phase !== "done") {
+    const mine = hand.to_act === s.you;
+    turn.append(el("span", { class: mine ? "your-turn" : "" },
+      mine ? "Your turn" : `${seatName(hand.to_act)} ${PHASE_WORDS[hand.phase] || "to act"}`),
+      " ", el("span", { class: "countdown", "data-testid": "clock" }));
+  }
+}
+
+function renderMe() {
+  const s = T.state;
+  const me = mySeat();
+  const box = $("me");
+  box.hidden = !me;
+  if (!me) return;
+  const hand = s.hand;
+  const legal = myLegal();
+  const drawing = legal && legal.phase === "draw" && legal.discard_max > 0;
+  const key = hand ? `${hand.number}:${hand.street}:${hand.phase}` : "";
+  if (key !== T.selectKey) { T.selectKey = key; T.selected.clear(); }
+  let cards = me.cards || [];
+  if (!cards.length && resultMode() && s.last_result && s.last_result.shown) {
+    cards = s.last_result.shown[String(me.seat)] || [];
+  }
+  for (const c of [...T.selected]) if (!cards.includes(c)) T.selected.delete(c);
+  const used = winningCards().get(me.seat) || new Set();
+  const nodes = cards.map((c) => {
+    const cls = [];
+    if (drawing) cls.push("selectable");
+    if (T.selected.has(c)) cls.push("selected");
+    if (resultMode() && used.has(c)) cls.push("used");
+    if (me.folded && hand) cls.push("dim");
+    const node = cardEl(c, cls.join(" ") || null);
+    if (drawing) {
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-pressed", T.selected.has(c) ? "true" : "false");
+      node.addEventListener("click", () => toggleCard(c, legal.discard_max));
+    }
+    return node;
+  });
+  $("my-cards").replaceChildren(...nodes);
+  let hint = "";
+  if (drawing) {
+    hint = `Click up to ${legal.discard_max} card${legal.discard_max === 1 ? "" : "s"} to throw away, then Discard (or Stand pat).`;
+  } else if (hand && hand.phase === "declare" && T.declared[hand.number]) {
+    hint = `You declared ${T.declared[hand.number]} (secret until everyone has declared).`;
+  } else if (me.folded && hand) {
+    hint = "You folded.";
+  } else if (!cards.length) {
+    hint = me.sitting_out ? "You are sitting out." : "Waiting for the next deal.";
+  }
+  $("my-hint").textContent = hint;
+}
+
+function toggleCard(card, max) {
+  if (T.selected.has(card)) T.selected.delete(card);
+  else if (T.selected.size < max) T.selected.add(card);
+  else {
+    showError(`You may throw at most ${max} card${max === 1 ? "" : "s"}.`);
+    return;
+  }
+  showError("");
+  renderMe();
+  renderActions();
+}
+
+function actionButton(testid, text, onclick, primary) {
+  return el("button", { type: "button", class: primary ? "primary" : null, "data-testid": testid,
+    disabled: T.pending, onclick }, text);
+}
+
+function raiseControls(legal) {
+  const r = legal.raise;
+  const word = r.kind === "bet" ? "Bet" : "Raise to";
+  const allIn = (amount) => (r.all_in && amount === r.max ? " (all in)" : "");
+  if (r.min === r.max) {
+    return [actionButton("bet", `${word} ${r.min}${allIn(r.min)}`,
+      () => act({ kind: r.kind, amount: r.min }), true)];
+  }
+  const key = `${T.state.hand.number}:${T.state.hand.street}:${r.min}:${r.max}`;
+  if (T.raise.key !== key) T.raise = { key, value: r.min };
+  const clamp = (v) => Math.max(r.min, Math.min(r.max, Math.round(Number(v) || r.min)));
+  const slider = el("input", { type: "range", min: r.min, max: r.max, step: 1, value: T.raise.value,
+    "data-testid": "raise-slider", "aria-label": "raise amount", class: "raise-slider" });
+  const box = el("input", { type: "number", min: r.min, max: r.max, step: 1, value: T.raise.value,
+    "data-testid": "raise-amount", "aria-label": "raise to", class: "raise-amount" });
+  const button = actionButton("bet", "", () => {
+    const amount = Math.round(Number(box.value));
+    if (!Number.isFinite(amount)) { showError("Type a whole number of chips."); return; }
+    act({ kind: r.kind, amount });
+  }, true);
+  const setAmount = (v, fromBox) => {
+    T.raise.value = fromBox ? v : clamp(v);
+    if (!fromBox) box.value = String(T.raise.value);
+    slider.value = String(clamp(v));
+    button.textContent = `${word} ${box.value}${allIn(Number(box.value))}`;
+  };
+  slider.addEventListener("input", () => setAmount(slider.value, false));
+  box.addEventListener("input", () => setAmount(box.value, true));
+  box.addEventListener("keydown", (event) => { if (event.key === "Enter") button.click(); });
+  setAmount(T.raise.value, false);
+  const presets = (r.presets || []).map((p) => el("button", {
+    type: "button", class: "preset", "data-testid": `preset-${p.label}`, disabled: T.pending,
+    title: `${word.toLowerCase()} ${p.to}`, onclick: () => setAmount(p.to, false),
+  }, p.label));
+  return [el("div", { class: "raise-box" },
+    el("div", { class: "presets" }, presets),
+    el("div", { class: "raise-row" }, slider, box, button))];
+}
+
+function renderActions() {
+  const s = T.state;
+  const box = $("actions");
+  const me = mySeat();
+  const legal = myLegal();
+  box.replaceChildren();
+  box.classList.toggle("my-turn", !!legal);
+  if (!me) { box.hidden = true; return; }
+  box.hidden = false;
+  const hand = s.hand;
+  if (!legal) {
+    let text = "Waiting for the next hand.";
+    if (hand && isSeat(hand.to_act) && hand.phase !== "done") text = `Waiting for ${seatName(hand.to_act)}…`;
+    box.append(el("div", { class: "muted waiting" }, text));
+    return;
+  }
+  const row = [];
+  row.push(el("span", { class: "your-turn" }, "Your turn"),
+    el("span", { class: "countdown", "data-testid": "my-clock" }));
+  if (legal.phase === "bet") {
+    if (legal.fold) row.push(actionButton("fold", "Fold", () => act({ kind: "fold" })));
+    if (legal.check) row.push(actionButton("check", "Check", () => act({ kind: "check" })));
+    if (isSeat(legal.call) && !legal.check) {
+      const stack = me.stack ?? 0;
+      row.push(actionButton("call", `Call ${legal.call}${legal.call >= stack ? " (all in)" : ""}`,
+        () => act({ kind: "call" })));
+    }
+    if (legal.raise) row.push(...raiseControls(legal));
+  } else if (legal.phase === "draw") {
+    const n = T.selected.size;
+    const discard = actionButton("discard", `Discard ${n}`, () => act({ kind: "discard", cards: [...T.selected] }), true);
+    discard.disabled = T.pending || n === 0;
+    row.push(discard);
+    row.push(actionButton("stand-pat", "Stand pat", () => act({ kind: "discard", cards: [] })));
+  }
+  if (legal.keep_reject) {
+    const card = legal.face_up || faceUpCard();
+    if (card) row.push(el("span", { class: "face-up", "data-testid": "face-up" }, "Face-up card: ", cardEl(card)));
+    row.push(actionButton("keep", "Keep", () => act({ kind: "keep" }), true),
+      actionButton("reject", "Reject", () => act({ kind: "reject" })));
+  }
+  for (const way of legal.declare || []) {
+    const label = { high: "High", low: "Low", both: "Both" }[way] || way;
+    row.push(actionButton(`declare-${way}`, label, () => act({ kind: "declare", way })));
+  }
+  if ((legal.declare || []).length) row.push(el("span", { class: "muted" }, "Your declaration stays secret until everyone has declared."));
+  box.append(el("div", { class: "action-row" }, row));
+}
+
+// Sviten Special: the card just dealt face up to you (the log says "<you> is dealt Xx face up").
+function faceUpCard() {
+  const s = T.state;
+  const me = mySeat();
+  const lines = (s.hand && s.hand.log) || [];
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const match = /^(.*) is dealt (\S\S) face up$/.exec(lines[i]);
+    if (match && me && match[1] === me.name) return match[2];
+  }
+  return null;
+}
+
+function awardTitle(award, result) {
+  const pots = new Set((result.awards || []).map((a) => a.pot));
+  const label = award.label || award.award || "Pot";
+  if (pots.size > 1) return `${award.pot ? `Side pot ${award.pot}` : "Main pot"}: ${label}`;
+  return label;
+}
+
+function renderResult() {
+  const s = T.state;
+  const r = s.last_result;
+  $("result-panel").hidden = !r;
+  if (!r) return;
+  $("result-title").textContent = `Hand #${r.number}` + (r.uncontested ? " (uncontested)" : "");
+  const link = $("history-link");
+  link.hidden = !r.hand_id;
+  if (r.hand_id) link.href = `/history/${encodeURIComponent(r.hand_id)}`;
+  const awards = (r.awards || []).map((a) => {
+    const winners = a.winners || [];
+    const names = winners.map(seatName);
+    let who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} split`
+      : `${names[0]} wins`;
+    if (!names.length) who = "No qualifying hand: nobody wins";
+    return el("div", { class: "award", "data-award": a.award || "pot", "data-pot": String(a.pot ?? 0),
+      "data-amount": String(a.amount), "data-winners": winners.join(",") },
+      el("div", { class: "award-title" }, awardTitle(a, r)),
+      el("div", { class: "award-line" },
+        el("span", { class: "award-winners", "data-testid": "award-winners" }, who), " ",
+        el("span", { class: "award-amount", "data-testid": "award-amount" }, String(a.amount)),
+        a.hand ? el("span", { class: "muted" }, ` with ${a.hand}`) : null),
+      el("div", { class: "award-cards" },
+        winners.map((seat, i) => (a.cards && a.cards[i] && a.cards[i].length
+          ? el("span", { class: "award-hand" }, el("span", { class: "muted small" }, `${seatName(seat)}: `),
+            cardsEl(a.cards[i], "used")) : null))),
+    );
+  });
+  if (!awards.length) {
+    for (const [seat, chips] of Object.entries(r.payouts || {})) {
+      if (chips > 0) {
+        awards.push(el("div", { class: "award", "data-award": "uncontested", "data-pot": "0",
+          "data-amount": String(chips), "data-winners": String(seat) },
+          el("div", { class: "award-line" }, `${seatName(seat)} takes ${chips} uncontested`)));
+      }
+    }
+  }
+  $("result").replaceChildren(...awards);
+  const extra = [];
+  const net = Object.entries(r.net || {}).filter(([, v]) => v !== 0)
+    .map(([seat, v]) => `${seatName(seat)} ${v > 0 ? "+" : ""}${v}`);
+  if (net.length) extra.push(`Net: ${net.join(", ")}`);
+  const decl = Object.entries(r.declarations || {}).map(([seat, way]) => `${seatName(seat)} ${way}`);
+  if (decl.length) extra.push(`Declared: ${decl.join(", ")}`);
+  $("result-extra").replaceChildren(...extra.map((t) => el("div", {}, t)));
+}
+
+function renderLog() {
+  const s = T.state;
+  const lines = (s.hand ? s.hand.log : s.log) || [];
+  $("log-title").textContent = s.hand ? `Hand #${s.hand.number} log` : "Last hand's log";
+  const list = $("log");
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+  list.replaceChildren(...lines.map((line) => el("li", {}, line)));
+  if (atBottom || lines.length < 3) list.scrollTop = list.scrollHeight;
+}
+
+function renderPanels() {
+  const s = T.state;
+  const me = mySeat();
+  const hand = s.hand;
+  $("join-panel").hidden = !!me;
+  if (!me) {
+    const open = s.seats.filter((x) => x.kind === "open").length;
+    const stored = localStorage.getItem(tokenKey());
+    const note = $("join-note");
+    if (stored && !T.token) {
+      note.replaceChildren("You have a seat here. ",
+        el("a", { href: `/table/${encodeURIComponent(T.id)}` }, "Take your seat"), ".");
+    } else {
+      note.textContent = open ? `You are watching. ${open} seat${open === 1 ? " is" : "s are"} open: type a name to sit down.`
+        : "You are watching. Every seat is taken.";
+    }
+    $("join-form").hidden = !open;
+  }
+  $("seat-panel").hidden = !me;
+  if (me) {
+    const inHand = !!(hand && me.in_hand && hand.phase !== "done");
+    $("sit-out").hidden = me.sitting_out;
+    $("sit-in").hidden = !me.sitting_out;
+    $("rebuy").disabled = inHand || (me.stack ?? 0) >= s.table.buy_in;
+    $("leave").disabled = inHand;
+    $("seat-note").textContent = inHand ? "Rebuy and leave wait until your hand is over."
+      : me.sitting_out ? "You are sitting out: you will not be dealt in until you sit in." : "";
+  }
+  $("invite-url").value = `${location.origin}/table/${encodeURIComponent(T.id)}`;
+}
+
+async function loadRanking() {
+  if (T.ranking !== null || !T.state) return;
+  T.ranking = "loading";
+  try {
+    const answer = await api("/api/games");
+    const game = (answer.games || []).find((g) => g.id === T.state.table.game.id);
+    const parts = [];
+    for (const block of (game && game.ranking) || []) {
+      parts.push(el("div", { class: "ranking-block", "data-ranking": block.award || "" },
+        el("h3", {}, block.title || block.award),
+        el("ol", {}, (block.lines || []).map((line) => el("li", {}, line)))));
+    }
+    if (game && game.summary) parts.unshift(el("p", { class: "muted" }, game.summary));
+    $("ranking").replaceChildren(...parts);
+    T.ranking = game || {};
+  } catch (err) {
+    T.ranking = null;
+    $("ranking").textContent = `Could not load the rankings: ${err.message}`;
+  }
+}
+
+// Chips slide from the pot to each seat that won something.
+function animateChips(result) {
+  const felt = $("felt");
+  for (const [seat, chips] of Object.entries(result.payouts || {})) {
+    if (!(chips > 0) || !T.state.seats.some((x) => x.seat === Number(seat))) continue;
+    const target = seatPosition(Number(seat), 45, 46);
+    const chip = el("div", { class: "chip-fly", "data-testid": "chip-fly", style: "left:50%;top:50%" },
+      el("span", { class: "chip" }), String(chips));
+    felt.append(chip);
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      chip.style.left = `${target.x}%`;
+      chip.style.top = `${target.y}%`;
+      chip.classList.add("moving");
+    }));
+    setTimeout(() => chip.remove(), 1600);
+  }
+}
+
+function tick() {
+  let text = "";
+  if (T.clockEnd !== null && T.state && T.state.hand && T.state.hand.phase !== "done") {
+    const left = Math.max(0, (T.clockEnd - performance.now()) / 1000);
+    text = `${Math.ceil(left)}s`;
+    document.querySelectorAll(".countdown").forEach((node) => node.classList.toggle("short", left < 8));
+  }
+  document.querySelectorAll(".countdown").forEach((node) => { node.textContent = text; });
+}
+
+// ---- controls ----
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const tag = (event.target && event.target.tagName) || "";
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
+  const press = (...ids) => {
+    for (const id of ids) {
+      const button = document.querySelector(`#actions [data-testid="${id}"]`);
+      if (button && !button.disabled) { button.click(); event.preventDefault(); return; }
+    }
+  };
+  const key = event.key.toLowerCase();
+  if (key === "f") press("fold");
+  else if (key === "c") press("check", "call");
+  else if (key === "r" || key === "b") press("bet");
+  else if (key === "d") press("discard");
+  else if (key === "p") press("stand-pat");
+}
+
+async function join(event) {
+  event.preventDefault();
+  showError("");
+  const player = $("join-name").value.trim();
+  if (!player) { showError("Type your name to take a seat."); return; }
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(T.id)}/join`, { player });
+    localStorage.setItem(tokenKey(), answer.token);
+    localStorage.setItem("splitpot.name", player);
+    T.token = answer.token;
+    if (location.search) history.replaceState(null, "", location.pathname);
+    reconnectNow();
+  } catch (err) {
+    showError(`Could not join: ${err.message}`);
+  }
+}
+
+function copyInvite() {
+  const input = $("invite-url");
+  input.select();
+  const done = () => { $("copy-invite").textContent = "Copied"; setTimeout(() => { $("copy-invite").textContent = "Copy"; }, 1500); };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(input.value).then(done, () => {});
+  } else {
+    try { document.execCommand("copy"); done(); } catch (e) { /* the text stays selected */ }
+  }
+}
+
+function start() {
+  const watch = new URLSearchParams(location.search).has("watch");
+  T.token = watch ? null : localStorage.getItem(tokenKey());
+  $("invite-url").value = `${location.origin}/table/${encodeURIComponent(T.id)}`;
+  $("join-name").value = localStorage.getItem("splitpot.name") || "";
+  $("join-form").addEventListener("submit", join);
+  $("copy-invite").addEventListener("click", copyInvite);
+  $("sit-out").addEventListener("click", () => request("sit_out"));
+  $("sit-in").addEventListener("click", () => request("sit_in"));
+  $("rebuy").addEventListener("click", () => request("rebuy"));
+  $("leave").addEventListener("click", () => {
+    if (!confirm("Give up your seat at this table?")) return;
+    T.leaving = true;
+    request("leave");
+    send({ type: "state" }); // answered after the leave: a watcher's state once the seat is given up
+  });
+  document.addEventListener("keydown", onKey);
+  setInterval(tick, 250);
+  setInterval(() => { if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send('{"type":"ping"}'); }, 25000);
+  connect();
+}
+
+document.addEventListener("DOMContentLoaded", start);
