@@ -322,7 +322,6 @@ class WebTable:
         self.hand_seats = playing
         self.hand_started = datetime.now(UTC)
         self.timed_out = set()
-        self.notice = None
         self.version += 1
         return hand
 
@@ -382,6 +381,7 @@ class WebTable:
         self.last_result = result_json(self, hand, hand_id)
         self.last_log = log_lines(hand, hand.view(None))
         self.hands_played += 1
+        self.notice = None
         for seat in self.timed_out:
             if self.seats[seat].kind == "human":
                 self.seats[seat].sitting_out = True
@@ -643,11 +643,15 @@ def log_lines(hand: Hand, events: list[Event]) -> list[str]:
             continue
         if event.kind == "settle":
             for award in event.data["awards"]:
-                who = ", ".join(award["winners"]) or "nobody (no qualifying hand)"
+                label = f"Pot {award['pot'] + 1} {award['award']}"
+                if not award["winners"]:
+                    lines.append(f"{label}: no qualifying hand")
+                    continue
                 words = f" with {award['hand']}" if award.get("hand") else ""
-                lines.append(
-                    f"Pot {award['pot'] + 1} {award['award']}: {who} wins {award['amount']}{words}"
-                )
+                who = ", ".join(award["winners"])
+                lines.append(f"{label}: {who} wins {award['amount']}{words}")
+            paid = ", ".join(f"{n} {c}" for n, c in event.data["payouts"].items())
+            lines.append(f"Paid: {paid}")
             continue
         line = _event_line(hand, event, street)
         if line is not None:
@@ -1176,8 +1180,7 @@ class TableManager:
                 await self._error(table, client, str(exc), kind)
                 return
             self._persist(table)
-            if kind == "leave":
-                self._clients[table.id].discard(client)
+            if kind == "leave":  # the connection stays, watching
                 client.seat = None
         await self._changed(table)
 
