@@ -348,7 +348,6 @@ def test_every_game_plays_many_hands_without_leaks(tmp_path: Path, game: str) ->
             ann = Player(a, 0)
             ann.receive()
             play_hands([ann], hands=25, rng=rng)
-        store = client.app.state.history  # type: ignore[attr-defined]
         assert check_no_leaks(ann, client, table_id) > 50
         table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
         assert table.chips_in_play() == table.chips_bought()
