@@ -210,6 +210,14 @@ def summarize(events: Sequence[Event]) -> dict[str, Any]:
     }
 
 
+def _filters(game: str | None, source: str | None) -> tuple[str, builtins.list[str]]:
+    """A WHERE clause (or nothing) for the game and source filters."""
+    clauses = [(column, value) for column, value in (("game", game), ("source", source)) if value]
+    if not clauses:
+        return "", []
+    return "WHERE " + " AND ".join(f"{c} = ?" for c, _ in clauses), [v for _, v in clauses]
+
+
 def _utc(moment: datetime | None) -> str | None:
     if moment is None:
         return None
@@ -384,11 +392,10 @@ class HistoryStore:
     def __len__(self) -> int:
         return int(self._query("SELECT COUNT(*) FROM hands", ())[0][0])
 
-    def count(self, game: str | None = None) -> int:
-        """How many hands are stored (of ``game`` only, if given)."""
-        if game is None:
-            return len(self)
-        return int(self._query("SELECT COUNT(*) FROM hands WHERE game = ?", (game,))[0][0])
+    def count(self, game: str | None = None, *, source: str | None = None) -> int:
+        """How many hands are stored (of ``game`` and from ``source`` only, if given)."""
+        where, params = _filters(game, source)
+        return int(self._query(f"SELECT COUNT(*) FROM hands {where}", params)[0][0])
 
     def list(
         self,
@@ -396,10 +403,12 @@ class HistoryStore:
         offset: int = 0,
         game: str | None = None,
         *,
+        source: str | None = None,
         newest_first: bool = True,
     ) -> builtins.list[HandSummary]:
-        """Stored hands' summaries, newest first (``limit=None``: all of them)."""
-        where, params = ("WHERE game = ?", [game]) if game is not None else ("", [])
+        """Stored hands' summaries, newest first (``limit=None``: all of them), of ``game`` and
+        from ``source`` only, if given."""
+        where, params = _filters(game, source)
         order = "DESC" if newest_first else "ASC"
         sql = f"SELECT {_SUMMARY_COLUMNS} FROM hands {where} ORDER BY id {order} LIMIT ? OFFSET ?"
         rows = self._query(sql, (*params, -1 if limit is None else limit, offset))

@@ -40,7 +40,6 @@ from splitpot.errors import LogError, SplitpotError
 from splitpot.games import GAMES, find_game
 from splitpot.history.phh import export_phh, export_text
 from splitpot.history.store import (
-    _SUMMARY_COLUMNS,
     SOURCES,
     HandNotFoundError,
     HandSummary,
@@ -151,19 +150,8 @@ def _source_param(request: Request) -> str | None:
 def _page(
     store: HistoryStore, game: str | None, source: str | None, limit: int, offset: int
 ) -> tuple[list[HandSummary], int]:
-    if source is None:
-        return store.list(limit, offset, game), store.count(game)
-    # HistoryStore.list and count filter by game only; the source filter reads the same
-    # columns with the store's own query and row reader (one lock, one connection).
-    where, params = "source = ?", [source]
-    if game is not None:
-        where, params = where + " AND game = ?", [*params, game]
-    rows = store._query(
-        f"SELECT {_SUMMARY_COLUMNS} FROM hands WHERE {where} ORDER BY id DESC LIMIT ? OFFSET ?",
-        (*params, limit, offset),
-    )
-    total = store._query(f"SELECT COUNT(*) FROM hands WHERE {where}", params)[0][0]
-    return [store._summary(row) for row in rows], int(total)
+    hands = store.list(limit, offset, game, source=source)
+    return hands, store.count(game, source=source)
 
 
 def _summary_json(summary: HandSummary) -> dict[str, Any]:
