@@ -1,12 +1,12 @@
 # Two commands do all the set-up on a fresh machine with Python 3.11, git and make:
-#   make run    - the main job (for now: the Drawmaha seed's first answer-key showdown)
+#   make run    - the main job: the web table (splitpot serve on http://localhost:8000/)
 #   make test   - the whole test suite, ruff and mypy included (what .ci/run calls)
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test quick lint bench clean
+.PHONY: run showdown test quick lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/splitpot serve --host 127.0.0.1 --port 8000
+
+showdown: $(STAMP)
 	$(BIN)/splitpot showdown drawmaha --board "Ac Kh 7c 6d 2h" \
 		--player A="As Ah Kd Qc 8s" --player B="9s 9h 9d 4s 3d" --pot 120
 
@@ -27,7 +30,7 @@ test: lint
 	$(BIN)/pytest -n 2 -q
 
 quick: $(STAMP)
-	$(BIN)/pytest -n 2 -q -m "not slow"
+	$(BIN)/pytest -n 2 -q -m "not slow and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_evaluators.py
