@@ -103,7 +103,7 @@ async function createTable(event) {
 // ---- the open tables ----
 
 function joinForm(table) {
-  const input = el("input", { type: "text", maxlength: "40", placeholder: "your name",
+  const input = el("input", { type: "text", maxlength: "24", placeholder: "your name",
     value: savedName(), "data-testid": "join-name", "aria-label": "your name" });
   const form = el("form", { class: "join-form", "data-testid": "join-form" },
     input,
