@@ -569,3 +569,46 @@ def test_a_hand_whose_log_cannot_replay_is_cancelled_with_every_chip_returned(
         stacks = table.hand.starting_stacks if table.hand else [s.stack for s in table.seats]
         assert list(stacks) == [200, 200]
         assert table.hands_played == 0
+
+
+def test_sviten_keep_or_reject_shows_the_face_up_card_on_offer(client: TestClient) -> None:
+    answer = create(client, game="sviten-special", player="Ann", bots=["caller"], seats=2)
+    rng = random.Random(3)
+    with client.websocket_connect(
+        f"/ws/tables/{answer['table']['id']}?token={answer['token']}"
+    ) as a:
+        ann = Player(a, 0)
+        for _ in range(200):
+            state = ann.until(my_turn(ann))
+            legal = state["hand"]["legal"]
+            if legal["phase"] == "sviten":
+                assert legal["keep_reject"] and legal["face_up"]
+                assert f"Ann is dealt {legal['face_up']} face up" in state["hand"]["log"]
+                return
+            if legal["phase"] == "draw":  # throw one card: the replacement comes face up
+                action = {"kind": "discard", "cards": legal["hole"][:1]}
+            else:
+                action = (
+                    choose(legal, rng)
+                    if legal["phase"] != "bet"
+                    else ({"kind": "call"} if legal["call"] is not None else {"kind": "check"})
+                )
+            ann.send({"type": "act", "action": action})
+    raise AssertionError("Ann was never offered a face-up card")
+
+
+def test_leaving_turns_every_connection_of_the_seat_into_a_watcher(client: TestClient) -> None:
+    answer = create(client, game="badugi", player="Ann", seats=3)
+    path = f"/ws/tables/{answer['table']['id']}?token={answer['token']}"
+    with client.websocket_connect(path) as first, client.websocket_connect(path) as second:
+        one, two = Player(first, 0), Player(second, 0)
+        one.receive()
+        two.receive()
+        one.send({"type": "leave"})
+        assert (
+            one.until(lambda m: m["type"] == "state" and m["you"] is None)["seats"][0]["kind"]
+            == "open"
+        )
+        assert two.until(lambda m: m["type"] == "state" and m["you"] is None)["you"] is None
+        two.send({"type": "sit_in"})
+        assert two.error() == "you have no seat at this table: you are watching"

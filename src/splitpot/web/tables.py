@@ -556,6 +556,9 @@ def legal_json(hand: Hand, legal: LegalActions) -> dict[str, Any]:
     if legal.phase == "draw":
         out["discard_max"] = min(legal.discard_max, len(legal.hole))
         out["hole"] = [str(c) for c in legal.hole]
+    if legal.keep_reject:  # Sviten Special: the face-up card on offer (public)
+        shown = [e for e in hand.events if e.kind == "sviten_up" and e.seat == legal.seat]
+        out["face_up"] = str(shown[-1].data["card"]) if shown else None
     bounds = legal.raise_
     if bounds is not None:
         low, high = bounds.min_to, bounds.max_to
@@ -1180,8 +1183,10 @@ class TableManager:
                 await self._error(table, client, str(exc), kind)
                 return
             self._persist(table)
-            if kind == "leave":  # the connection stays, watching
-                client.seat = None
+            if kind == "leave":  # the seat's connections stay, watching
+                for other in self._clients[table.id]:
+                    if other.seat == client.seat:
+                        other.seat = None
         await self._changed(table)
 
     async def _error(
