@@ -612,3 +612,26 @@ def test_leaving_turns_every_connection_of_the_seat_into_a_watcher(client: TestC
         assert two.until(lambda m: m["type"] == "state" and m["you"] is None)["you"] is None
         two.send({"type": "sit_in"})
         assert two.error() == "you have no seat at this table: you are watching"
+
+
+def test_real_tables_shuffle_with_the_secure_generator(tmp_path: Path) -> None:
+    assert isinstance(ServerConfig().deck_rng("t1:1"), random.SystemRandom)
+    seeded = ServerConfig(seed=3)
+    assert seeded.deck_rng("t1:1").random() == ServerConfig(seed=3).deck_rng("t1:1").random()
+    used: list[random.Random] = []
+
+    class Recording(ServerConfig):
+        def deck_rng(self, salt: str) -> random.Random:
+            rng = super().deck_rng(salt)
+            used.append(rng)
+            return rng
+
+    settings = Recording(db=tmp_path / "web.sqlite3", bot_delay=0, action_seconds=0)
+    with TestClient(create_app(settings)) as client:
+        answer = create(client, game="badugi", player="Ann", bots=["caller"], seats=2)
+        assert len(answer["table"]["id"]) >= 8  # an unguessable table address too
+        with client.websocket_connect(
+            f"/ws/tables/{answer['table']['id']}?token={answer['token']}"
+        ) as a:
+            Player(a, 0).until(my_turn(Player(a, 0)))
+    assert used and all(isinstance(rng, random.SystemRandom) for rng in used)
