@@ -724,6 +724,9 @@ class TableStore:
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA busy_timeout = 10000")
         self._db.execute("PRAGMA journal_mode = WAL")
+        # As the hand history: a commit survives the process being killed at any moment; only a
+        # power loss may take the last few back (then the table resumes from an earlier action).
+        self._db.execute("PRAGMA synchronous = NORMAL")
         self._db.executescript(_SCHEMA)
 
     def save(self, table: WebTable, link: tuple[int, list[str | None]] | None = None) -> None:
@@ -1052,7 +1055,10 @@ class TableManager:
         assert legal is not None
         view = seat_view(hand, legal.seat)
         bot = table.bot_for(seat)
-        action = await anyio.to_thread.run_sync(bot.act, view, legal)
+        if isinstance(bot, HeuristicBot):  # it thinks (samples equities): off the event loop
+            action = await anyio.to_thread.run_sync(bot.act, view, legal)
+        else:
+            action = bot.act(view, legal)
         hand.apply(action, seat=legal.seat)
         table.version += 1
         self._persist(table)
@@ -1083,6 +1089,8 @@ class TableManager:
     # ------------------------------------------------------------------ connections
 
     async def _broadcast(self, table: WebTable) -> None:
+        if table.hand is not None and not table.hand.is_over:
+            self._start_clock(table)  # a new turn's clock starts as it is announced
         for client in list(self._clients.get(table.id, ())):
             await self._send(table, client, table.state_for(client.seat))
 
@@ -1184,8 +1192,9 @@ class TableManager:
                 return
             self._persist(table)
             if kind == "leave":  # the seat's connections stay, watching
+                gone = client.seat
                 for other in self._clients[table.id]:
-                    if other.seat == client.seat:
+                    if other.seat == gone:
                         other.seat = None
         await self._changed(table)
 
