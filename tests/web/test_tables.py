@@ -633,3 +633,14 @@ def test_real_tables_shuffle_with_the_secure_generator(tmp_path: Path) -> None:
         ) as a:
             Player(a, 0).until(my_turn(Player(a, 0)))
     assert used and all(isinstance(rng, random.SystemRandom) for rng in used)
+
+
+def test_a_table_of_bots_deals_only_while_someone_watches(client: TestClient) -> None:
+    table = create(client, game="badugi", bots=["caller", "random"], seats=2)["table"]
+    assert client.get(f"/api/tables/{table['id']}").json()["hands_played"] == 0
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as w:
+        watcher = Player(w, None)
+        done = watcher.until(lambda m: m["type"] == "state" and m["last_result"] is not None)
+        assert done["you"] is None and done["last_result"]["number"] >= 1
+    manager = client.app.state.tables  # type: ignore[attr-defined]
+    assert manager.get(table["id"]).dealable(watched=False) == []

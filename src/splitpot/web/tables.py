@@ -285,22 +285,24 @@ class WebTable:
 
     # ------------------------------------------------------------------ hands
 
-    def dealable(self) -> list[int]:
-        """The seats the next hand would deal in (empty when the table cannot deal)."""
+    def dealable(self, watched: bool = False) -> list[int]:
+        """The seats the next hand would deal in (empty when the table cannot deal): two or
+        more seats with chips, not sitting out, at least one of them a person's; a table of
+        bots alone deals only while someone watches it (``watched``)."""
         playing = [
             i
             for i, s in enumerate(self.seats)
             if s.kind in ("human", "bot") and s.stack > 0 and not s.sitting_out
         ]
         people = [i for i in playing if self.seats[i].kind == "human"]
-        if len(playing) < 2 or not people:
+        if len(playing) < 2 or not (people or watched):
             return []
         return playing
 
-    def deal(self) -> Hand:
-        playing = self.dealable()
+    def deal(self, watched: bool = False) -> Hand:
+        playing = self.dealable(watched)
         if not playing:
-            raise SplitpotError("the table cannot deal: it needs two players, one a person")
+            raise SplitpotError("the table cannot deal: it needs two players")
         count = len(self.seats)
         if self.button is None:
             button = playing[0]
@@ -990,14 +992,15 @@ class TableManager:
                     now = time.monotonic()
                     if table.hand is None:
                         bot_ready = None
-                        if not table.dealable():
+                        watched = any(c.seat is None for c in self._clients[table.id])
+                        if not table.dealable(watched):
                             next_deal = None
                         elif next_deal is None:
                             pause = self.config.next_hand_delay if table.hands_played else 0.0
                             next_deal = now + pause
                         if next_deal is not None and now >= next_deal:
                             next_deal = None
-                            table.deal()
+                            table.deal(watched)
                             self._persist(table)
                             wait = 0
                         elif next_deal is not None:
@@ -1128,6 +1131,7 @@ class TableManager:
                 await self._broadcast(table)
             else:
                 await self._send(table, client, table.state_for(None))
+                self._wake[table.id].set()  # a table of bots deals while it is watched
             while True:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
