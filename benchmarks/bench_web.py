@@ -60,6 +60,8 @@ def through_server(hands: int) -> tuple[float, float]:
                     if result is not None and result["number"] >= hands:
                         break
                     hand = message["hand"]
+                    if hand is None and message["seats"][0]["stack"] == 0:
+                        ws.send_json({"type": "rebuy"})  # Ann lost every chip: buy in again
                     legal = hand and hand["legal"]
                     if not legal:
                         continue

@@ -41,7 +41,7 @@ from splitpot.bots.base import Bot, RandomBot, seat_view
 from splitpot.bots.caller import CallerBot
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.cards import parse_cards
-from splitpot.engine.events import ACTION_KINDS, Action, Event, events_from_json, events_to_json
+from splitpot.engine.events import ACTION_KINDS, Action, Event, events_from_json
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.engine.options import Stakes, check_structure
 from splitpot.errors import SplitpotError
@@ -200,6 +200,7 @@ class WebTable:
     timed_out: set[int] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections
+    _log_json: list[str] = field(default_factory=list, repr=False)
 
     # ------------------------------------------------------------------ seats
 
@@ -321,6 +322,7 @@ class WebTable:
         )
         self.button = button
         self.hand = hand
+        self._log_json = []
         self.hand_seats = playing
         self.hand_started = datetime.now(UTC)
         self.timed_out = set()
@@ -412,6 +414,18 @@ class WebTable:
         self.deadline = None
         self.turn_key = None
         self.version += 1
+
+    def hand_log(self) -> str:
+        """The hand in progress's full log as JSON lines (events never change once logged, so
+        each is encoded once)."""
+        assert self.hand is not None
+        events = self.hand.events
+        if len(self._log_json) > len(events):  # a new hand
+            self._log_json = []
+        self._log_json.extend(
+            json.dumps(e.to_json(), ensure_ascii=False) for e in events[len(self._log_json) :]
+        )
+        return "\n".join(self._log_json)
 
     # ------------------------------------------------------------------ views
 
@@ -746,7 +760,7 @@ class TableStore:
             "last_result": table.last_result, "last_log": table.last_log,
             "notice": table.notice, "timed_out": sorted(table.timed_out),
         }  # fmt: skip
-        hand = events_to_json(table.hand.events) if table.hand is not None else None
+        hand = table.hand_log() if table.hand is not None else None
         self._db.execute("BEGIN IMMEDIATE")
         try:
             self._db.execute(
