@@ -97,3 +97,32 @@ def test_kill_mid_hand_then_restart_resumes_it_and_every_chip_is_kept(
         replayed = Hand.replay(stored.events)  # the resumed hand's log is one whole hand
         assert sum(replayed.stacks) == total and stored.source == "web"
         assert list(replayed.stacks) == [s["stack"] for s in state["seats"]]
+
+
+def test_a_huge_frame_closes_only_that_connection_and_the_table_goes_on(
+    server_factory: Callable[..., Any],
+) -> None:
+    from websockets.exceptions import ConnectionClosedError
+
+    server = server_factory("--seed", "2", "--bot-delay", "0", "--clock", "0")
+    answer = post(
+        server.url + "/api/tables", {"game": "badugi", "player": "Ann", "bots": ["caller"]}
+    )
+    url = (
+        server.url.replace("http", "ws")
+        + f"/ws/tables/{answer['table']['id']}?token={answer['token']}"
+    )
+    with connect(url) as ws:
+        before = next_state(ws, my_turn)
+        ws.send("x" * 100_000)
+        try:
+            while True:
+                ws.recv(timeout=10)
+        except ConnectionClosedError as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 1009
+    with connect(url) as ws:
+        after = next_state(ws, my_turn)
+        assert after["hand"]["legal"] == before["hand"]["legal"]
+        ws.send(json.dumps({"type": "act", "action": passive(after["hand"]["legal"])}))
+        moved = next_state(ws, lambda m: m["version"] > after["version"])
+        assert moved["hand"] is None or moved["hand"]["log"] != after["hand"]["log"]
