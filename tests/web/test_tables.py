@@ -644,3 +644,43 @@ def test_a_table_of_bots_deals_only_while_someone_watches(client: TestClient) ->
         assert done["you"] is None and done["last_result"]["number"] >= 1
     manager = client.app.state.tables  # type: ignore[attr-defined]
     assert manager.get(table["id"]).dealable(watched=False) == []
+
+
+def test_table_options_are_validated_kept_and_played(tmp_path: Path) -> None:
+    settings = config(tmp_path)
+    with TestClient(create_app(settings)) as client:
+        for bad, message in (
+            ({"odd_chip": "refuse"}, "odd_chip is always high-award"),
+            ({"raise_cap": 7}, "raise_cap 7"),
+            ({"raise_cap": "5"}, "raise_cap cannot be '5'"),
+            ({"reshuffle": "never"}, "reshuffle 'never'"),
+            ({"colour": 1}, "unknown option 'colour'"),
+            ([], "options: an object"),
+        ):
+            response = client.post("/api/tables", json={"game": "badugi", "options": bad})
+            assert response.status_code == 400 and message in response.json()["error"], bad
+        answer = create(
+            client, game="drawmadugi", player="Ann", bots=["caller"], seats=2,
+            options={"max_discard": 3, "raise_cap": 5, "heads_up_uncapped": True},
+        )  # fmt: skip
+        assert answer["table"]["options"]["max_discard"] == 3
+        path = f"/ws/tables/{answer['table']['id']}?token={answer['token']}"
+        with client.websocket_connect(path) as a:
+            ann = Player(a, 0)
+            for _ in range(50):
+                state = ann.until(my_turn(ann))
+                legal = state["hand"]["legal"]
+                if legal["phase"] == "draw":
+                    assert legal["discard_max"] == 3  # the table's 0-3 option, not the game's 5
+                    break
+                ann.send(
+                    {
+                        "type": "act",
+                        "action": {"kind": "call"} if legal["call"] else {"kind": "check"},
+                    }
+                )
+            else:
+                raise AssertionError("no draw came")
+    with TestClient(create_app(settings)) as client:  # the options outlast a restart
+        table = client.app.state.tables.get(answer["table"]["id"])  # type: ignore[attr-defined]
+        assert table.options.max_discard == 3 and table.options.heads_up_uncapped

@@ -43,7 +43,7 @@ from splitpot.bots.heuristic import HeuristicBot
 from splitpot.cards import parse_cards
 from splitpot.engine.events import ACTION_KINDS, Action, Event, events_from_json
 from splitpot.engine.hand import Hand, LegalActions
-from splitpot.engine.options import Stakes, check_structure
+from splitpot.engine.options import Options, Stakes, check_structure
 from splitpot.errors import SplitpotError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.registry import GAMES
@@ -186,6 +186,7 @@ class WebTable:
     seats: list[Seat]
     created: str
     config: ServerConfig
+    options: Options = field(default_factory=Options)
     button: int | None = None
     hands_played: int = 0
     hand: Hand | None = None
@@ -317,6 +318,7 @@ class WebTable:
             button=playing.index(button),
             stakes=self.stakes,
             structure=self.structure,
+            options=self.options,
             rng=self.config.deck_rng(f"{self.id}:{number}"),
             names=[self.seats[s].name for s in playing],
         )
@@ -440,6 +442,7 @@ class WebTable:
             "stakes_text": self.stakes_text,
             "buy_in": self.buy_in,
             "clock": self.clock,
+            "options": self.options.to_json(),
             "seats": [
                 {
                     "seat": i,
@@ -502,6 +505,7 @@ class WebTable:
                 "buy_in": self.buy_in,
                 "clock": self.clock,
                 "hands_played": self.hands_played,
+                "options": self.options.to_json(),
             },
             "seats": seats,
             "hand": None,
@@ -751,7 +755,7 @@ class TableStore:
         config = {
             "name": table.name, "game": table.game.id, "structure": table.structure.value,
             "stakes": table.stakes.to_json(), "stakes_text": table.stakes_text,
-            "buy_in": table.buy_in, "clock": table.clock,
+            "buy_in": table.buy_in, "clock": table.clock, "options": table.options.to_json(),
         }  # fmt: skip
         state = {
             "seats": [s.to_json() for s in table.seats], "button": table.button,
@@ -868,6 +872,7 @@ class TableManager:
             stakes_text=config["stakes_text"],
             buy_in=config["buy_in"],
             clock=config["clock"],
+            options=Options.from_json(config.get("options", {})),
             seats=[Seat.from_json(s) for s in state["seats"]],
             created=created,
             config=self.config,
@@ -903,7 +908,7 @@ class TableManager:
         if len(self.tables) >= self.config.max_tables:
             raise BadRequest(f"the server has its maximum of {self.config.max_tables} tables", 409)
         known = {"game", "structure", "stakes", "seats", "bots", "buy_in", "player", "name",
-                 "clock"}  # fmt: skip
+                 "clock", "options"}  # fmt: skip
         unknown = sorted(set(body) - known)
         if unknown:
             raise BadRequest(f"unknown field {unknown[0]!r}: use {', '.join(sorted(known))}")
@@ -946,6 +951,7 @@ class TableManager:
         name = body.get("name") or f"{game.name} table"
         if not isinstance(name, str) or len(name) > 60:
             raise BadRequest("name: the table's name, up to 60 characters")
+        options = _options(body.get("options", {}))
         if self.config.seed is not None:
             table_id = f"t{self.store.count() + 1}"
         else:
@@ -954,6 +960,7 @@ class TableManager:
             id=table_id, name=" ".join(name.split()), game=game, structure=structure,
             stakes=stakes, stakes_text=stakes_text.strip(), buy_in=buy_in, clock=float(clock),
             seats=[Seat() for _ in range(seats)], created=_now(), config=self.config,
+            options=options,
         )  # fmt: skip
         start = 1 if player is not None else 0
         for offset, kind in enumerate(bots):
@@ -1241,6 +1248,35 @@ _MESSAGES: Final[dict[str, Callable[[WebTable, int, Mapping[str, Any]], None]]] 
     "state": lambda table, seat, data: None,
     "ping": lambda table, seat, data: None,
 }
+
+
+_OPTION_TYPES: Final[dict[str, tuple[type, ...]]] = {
+    "raise_cap": (int,),
+    "heads_up_uncapped": (bool,),
+    "reshuffle": (str,),
+    "max_discard": (int, type(None)),
+    "doogie_tie_keeps": (bool,),
+}
+
+
+def _options(raw: object) -> Options:
+    """A table's house-rule options from the create request (RULES.md's table options)."""
+    if not isinstance(raw, dict):
+        raise BadRequest('options: an object, e.g. {"raise_cap": 5}')
+    for key, value in raw.items():
+        kinds = _OPTION_TYPES.get(key)
+        if kinds is None:
+            if key == "odd_chip":
+                raise BadRequest(
+                    "options: odd_chip is always high-award at a table (refuse is for the lab)"
+                )
+            raise BadRequest(f"options: unknown option {key!r}: use {', '.join(_OPTION_TYPES)}")
+        if type(value) not in kinds:
+            raise BadRequest(f"options: {key} cannot be {value!r}")
+    try:
+        return Options(**raw)
+    except SplitpotError as exc:
+        raise BadRequest(f"options: {exc}") from None
 
 
 def _starting_stacks(hand_text: str, seats: int) -> list[int]:

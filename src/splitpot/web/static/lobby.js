@@ -86,6 +86,14 @@ async function createTable(event) {
   if (value("player")) body.player = value("player");
   if (value("table-name")) body.name = value("table-name");
   body.bots = [...document.querySelectorAll("#bots select")].map((s) => s.value);
+  const options = {
+    raise_cap: Number(value("raise-cap")),
+    heads_up_uncapped: document.getElementById("heads-up-uncapped").checked,
+    reshuffle: value("reshuffle"),
+    doogie_tie_keeps: document.getElementById("doogie-tie-keeps").checked,
+  };
+  if (value("max-discard")) options.max_discard = Number(value("max-discard"));
+  body.options = options;
   const button = document.getElementById("create");
   button.disabled = true;
   try {
