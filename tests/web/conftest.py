@@ -118,9 +118,9 @@ def browser() -> Iterator[Any]:
             browser.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page (own context: own localStorage) that fails the test on a page error."""
+def visitor(browser: Any) -> Iterator[Any]:
+    """A fresh page in its own context (own localStorage, as another visitor); fails the test
+    on an error in the page."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []
@@ -129,3 +129,9 @@ def page(browser: Any) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page that fails the test on a page error."""
+    yield from visitor(browser)

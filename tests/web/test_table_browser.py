@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Server
+from .conftest import Server, visitor
 
 pytestmark = pytest.mark.browser
 
@@ -120,14 +120,7 @@ def play_to_showdown(page: Any, on_step: Callable[[], None] = lambda: None) -> d
 @pytest.fixture
 def second_page(browser: Any) -> Iterator[Any]:
     """Another visitor: its own context (no token in its localStorage)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    other = context.new_page()
-    errors: list[str] = []
-    other.on("pageerror", lambda exc: errors.append(str(exc)))
-    other.set_default_timeout(15000)
-    yield other
-    context.close()
-    assert not errors, f"errors in the second page: {errors}"
+    yield from visitor(browser)
 
 
 def test_bodigiha_hand_to_showdown_through_the_page(

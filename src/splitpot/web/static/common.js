@@ -47,6 +47,16 @@ function cardsEl(cards, extra) {
   return el("span", { class: "cards" }, (cards || []).map((c) => cardEl(c, extra)));
 }
 
+// Stakes in words: "1/2", "1/2 (2/4)" in fixed limit, "ante 1, 2/4 limit" in an ante game.
+function stakesText(stakes, structure) {
+  if (!stakes) return "";
+  const limit = `${stakes.small_bet}/${stakes.big_bet}`;
+  if (stakes.ante) return `ante ${stakes.ante}, ${structure === "fixed-limit" ? `${limit} limit` : `bets ${limit}`}`;
+  let text = `${stakes.small_blind}/${stakes.big_blind}`;
+  if (structure === "fixed-limit") text += ` (${limit})`;
+  return text;
+}
+
 function fourColour() {
   return localStorage.getItem("splitpot.fourColour") === "1";
 }

@@ -15,15 +15,6 @@ function showError(message) {
   box.hidden = !message;
 }
 
-function stakesText(stakes, structure) {
-  if (!stakes) return "";
-  const limit = `${stakes.small_bet}/${stakes.big_bet}`;
-  if (stakes.ante) return `ante ${stakes.ante}, ${structure === "fixed-limit" ? `${limit} limit` : `bets ${limit}`}`;
-  let text = `${stakes.small_blind}/${stakes.big_blind}`;
-  if (structure === "fixed-limit") text += ` (${limit})`;
-  return text;
-}
-
 function structureLabel(structure) {
   return { "fixed-limit": "Fixed limit", "pot-limit": "Pot limit", "no-limit": "No limit" }[structure] || structure;
 }

@@ -173,15 +173,6 @@ function myLegal() {
   return s.hand.legal;
 }
 
-function stakesText(stakes, structure) {
-  if (!stakes) return "";
-  const limit = `${stakes.small_bet}/${stakes.big_bet}`;
-  if (stakes.ante) return `ante ${stakes.ante}, ${structure === "fixed-limit" ? `${limit} limit` : `bets ${limit}`}`;
-  let text = `${stakes.small_blind}/${stakes.big_blind}`;
-  if (structure === "fixed-limit") text += ` (${limit})`;
-  return text;
-}
-
 // Whether the felt shows the last hand's showdown (its board, shown hands and winning cards).
 function resultMode() {
   const s = T.state;
