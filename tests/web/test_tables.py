@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -684,3 +685,33 @@ def test_table_options_are_validated_kept_and_played(tmp_path: Path) -> None:
     with TestClient(create_app(settings)) as client:  # the options outlast a restart
         table = client.app.state.tables.get(answer["table"]["id"])  # type: ignore[attr-defined]
         assert table.options.max_discard == 3 and table.options.heads_up_uncapped
+
+
+def test_a_person_away_too_long_loses_the_seat_and_takes_the_chips(tmp_path: Path) -> None:
+    settings = config(tmp_path, away_seconds=0.5, action_seconds=0.1)
+    with TestClient(create_app(settings)) as client:
+        # Ann creates a table and never connects: her clock runs out, she sits out, and after
+        # half a second away her seat is freed, her chips leaving with her.
+        answer = create(client, game="badugi", player="Ann", bots=["caller"], seats=3)
+        table_id = answer["table"]["id"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as w:
+            watcher = Player(w, None)
+            freed = watcher.until(
+                lambda m: m["type"] == "state" and m["seats"][0]["kind"] == "open", limit=5000
+            )
+            assert freed["last_result"] is not None  # after the hand she timed out of
+        table = client.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+        assert table.seats[0].left_with > 0 and table.chips_in_play() == table.chips_bought()
+        # Bob is connected: sitting out, he keeps his seat.
+        bob = client.post(f"/api/tables/{table_id}/join", json={"player": "Bob"}).json()
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={bob['token']}") as b:
+            bob_player = Player(b, bob["seat"])
+            bob_player.receive()
+            bob_player.send({"type": "sit_out"})
+            bob_player.until(
+                lambda m: m["type"] == "state" and m["seats"][bob["seat"]]["sitting_out"]
+            )
+            time.sleep(0.8)  # longer than the away limit
+            bob_player.send({"type": "ping"})
+            bob_player.until(lambda m: m["type"] == "pong")
+            assert table.seats[bob["seat"]].kind == "human"

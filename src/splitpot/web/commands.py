@@ -21,6 +21,7 @@ def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
         bot_delay=args.bot_delay,
         next_hand_delay=args.next_hand_delay,
         action_seconds=args.clock,
+        away_seconds=args.away,
     )
     app = create_app(config)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
@@ -71,6 +72,11 @@ def register(commands: Any) -> None:
     serve.add_argument(
         "--next-hand-delay", type=_seconds, default=4.0, metavar="SECONDS",
         help="pause between the end of a hand and the next deal (4)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--away", type=_seconds, default=1800.0, metavar="SECONDS",
+        help="a person with no connection who is sitting out (or at a table with no clock) "
+        "this long loses the seat; the chips leave with them (1800)",
     )  # fmt: skip
     serve.add_argument(
         "--seed", type=int, default=None,

@@ -24,6 +24,9 @@ class ServerConfig:
     bot_delay: float = 0.8  # seconds a bot waits before acting, so people can follow
     next_hand_delay: float = 4.0  # seconds between the end of a hand and the next deal
     action_seconds: float = 30.0  # a seat's clock for each decision (0: no clock)
+    away_seconds: float = (
+        1800.0  # a person away (sitting out, no connection) this long loses the seat
+    )
     max_message_bytes: int = 4096  # a bigger client message is refused
     max_tables: int = 200
 

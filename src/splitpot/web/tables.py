@@ -202,6 +202,7 @@ class WebTable:
     bots: dict[int, Bot] = field(default_factory=dict)
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections
     _log_json: list[str] = field(default_factory=list, repr=False)
+    away_since: dict[int, float] = field(default_factory=dict)  # seat -> time.monotonic()
 
     # ------------------------------------------------------------------ seats
 
@@ -239,6 +240,7 @@ class WebTable:
                 raise BadRequest(f"seat {seat} is taken", 409)
             index = seat
         token = secrets.token_urlsafe(24)
+        self.away_since[index] = time.monotonic()  # away until the seat connects
         old = self.seats[index]
         self.seats[index] = Seat(
             kind="human", name=name, token_hash=_digest(token), stack=self.buy_in,
@@ -273,6 +275,22 @@ class WebTable:
         if not out:
             self.timed_out.discard(seat)
         self.version += 1
+
+    def release_away(self, now: float, limit: float) -> list[int]:
+        """Free the seats of people who have been away ``limit`` seconds: no connection, and
+        sitting out (or at a table with no clock, where nobody is sat out). Their chips leave
+        with them. Returns the seats freed."""
+        freed = []
+        for seat, since in list(self.away_since.items()):
+            info = self.seats[seat]
+            idle = info.sitting_out or self.clock == 0
+            if info.kind != "human" or self.connected.get(seat, 0) > 0:
+                del self.away_since[seat]
+            elif idle and not self.in_hand(seat) and now - since >= limit:
+                self.leave(seat)
+                del self.away_since[seat]
+                freed.append(seat)
+        return freed
 
     def chips_in_play(self) -> int:
         """Every chip at the table: stacks of seats not in the hand plus the hand's chips."""
@@ -882,6 +900,8 @@ class TableManager:
             last_log=state["last_log"],
             notice=state.get("notice"),
         )
+        now = time.monotonic()
+        table.away_since = {i: now for i, seat in enumerate(table.seats) if seat.kind == "human"}
         if hand_text:
             table.hand_seats = list(state["hand_seats"])
             table.timed_out = set(state.get("timed_out", []))
@@ -1011,7 +1031,10 @@ class TableManager:
             try:
                 async with self._locks[table.id]:
                     now = time.monotonic()
-                    if table.hand is None:
+                    if table.release_away(now, self.config.away_seconds):
+                        self._persist(table)
+                        wait = 0
+                    elif table.hand is None:
                         bot_ready = None
                         watched = any(c.seat is None for c in self._clients[table.id])
                         if not table.dealable(watched):
@@ -1053,6 +1076,10 @@ class TableManager:
                 if wait == 0:
                     await self._broadcast(table)
                     continue
+                if table.away_since:  # look again when the first absence runs out
+                    first = min(table.away_since.values()) + self.config.away_seconds
+                    until_first = max(0.05, first - time.monotonic())
+                    wait = until_first if wait is None else min(wait, until_first)
             except asyncio.CancelledError:
                 raise
             except Exception:  # a bug must not kill the table: log it and try again later
@@ -1146,6 +1173,7 @@ class TableManager:
         self._clients[table.id].add(client)
         if seat is not None:
             table.connected[seat] = table.connected.get(seat, 0) + 1
+            table.away_since.pop(seat, None)
             table.version += 1
         try:
             if seat is not None:  # the others see the seat connected
@@ -1166,6 +1194,8 @@ class TableManager:
                 table.connected[client.seat] -= 1
                 if table.connected[client.seat] <= 0:
                     del table.connected[client.seat]
+                    table.away_since[client.seat] = time.monotonic()
+                    self._wake[table.id].set()
                 table.version += 1
                 await self._broadcast(table)
 
