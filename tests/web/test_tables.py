@@ -521,8 +521,9 @@ def test_parse_action_names_what_is_wrong() -> None:
 # ---------------------------------------------------------------------- lasting
 
 
-def test_a_restart_resumes_the_hand_in_progress(tmp_path: Path) -> None:
-    settings = config(tmp_path)
+@pytest.mark.parametrize("seed", [7, None])
+def test_a_restart_resumes_the_hand_in_progress(tmp_path: Path, seed: int | None) -> None:
+    settings = config(tmp_path, seed=seed)
     with TestClient(create_app(settings)) as client:
         answer = create(client, game="drawmaha", player="Ann", bots=["caller", "random"], seats=3)
         table_id = answer["table"]["id"]
@@ -715,3 +716,16 @@ def test_a_person_away_too_long_loses_the_seat_and_takes_the_chips(tmp_path: Pat
             bob_player.send({"type": "ping"})
             bob_player.until(lambda m: m["type"] == "pong")
             assert table.seats[bob["seat"]].kind == "human"
+
+
+def test_real_tables_seed_reshuffles_with_128_secure_bits(tmp_path: Path) -> None:
+    settings = ServerConfig(db=tmp_path / "web.sqlite3", bot_delay=0, action_seconds=0)
+    with TestClient(create_app(settings)) as client:
+        answer = create(client, game="badugi", player="Ann", bots=["caller"], seats=2)
+        with client.websocket_connect(
+            f"/ws/tables/{answer['table']['id']}?token={answer['token']}"
+        ) as a:
+            Player(a, 0).until(my_turn(Player(a, 0)))
+        table = client.app.state.tables.get(answer["table"]["id"])  # type: ignore[attr-defined]
+        seed = table.hand.events[0].secret["seed"]
+        assert seed.bit_length() > 64  # (1 in 2**64 to fail by chance)

@@ -339,6 +339,9 @@ class WebTable:
             options=self.options,
             rng=self.config.deck_rng(f"{self.id}:{number}"),
             names=[self.seats[s].name for s in playing],
+            # Reshuffles of the discards follow a seed kept in the log (so the hand replays);
+            # at a real table it is 128 secure random bits, too many to search.
+            reshuffle_seed=None if self.config.seed is not None else secrets.randbits(128),
         )
         self.button = button
         self.hand = hand
