@@ -33,7 +33,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from splitpot.cards import Card, format_cards
+from splitpot.cards import Card
 from splitpot.engine.events import ACTION_KINDS, Event, view
 from splitpot.engine.hand import Hand, _action_of
 from splitpot.errors import LogError, SplitpotError
@@ -47,7 +47,8 @@ from splitpot.history.store import (
     HistoryStore,
     StoredHand,
 )
-from splitpot.play import _event_line, _street_name, pots_text
+from splitpot.play import pots_text
+from splitpot.web.lines import log_lines
 from splitpot.web.util import BadRequest
 
 __all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "ROUTES", "build_replay", "visibility"]
@@ -214,53 +215,9 @@ def _seen_event(viewer: Viewer, event: Event) -> Event:
     return event.for_seat(viewer)
 
 
-def _show_line(hand: Hand, event: Event) -> str:
-    assert event.seat is not None
-    return f"{hand.names[event.seat]} shows {format_cards(event.data['cards'])}"
-
-
-def _settle_lines(event: Event) -> list[str]:
-    lines = ["*** SHOWDOWN ***"]
-    for award in event.data.get("awards", ()):
-        pot = "the main pot" if award["pot"] == 0 else f"side pot {award['pot']}"
-        if award["winners"]:
-            lines.append(
-                f"{' and '.join(award['winners'])} win{'s' * (len(award['winners']) == 1)} "
-                f"{award['award']} ({award['amount']} of {pot}) with {award['hand']}"
-            )
-        else:
-            lines.append(f"Nobody wins {award['award']} of {pot}")
-    for name, chips in event.data.get("payouts", {}).items():
-        lines.append(f"{name} collects {chips}")
-    return lines
-
-
 def _lines(hand: Hand, events: Sequence[Event], viewer: Viewer, board: int) -> list[str]:
     """The log lines of ``events`` as ``viewer`` sees them (``board``: cards dealt before)."""
-    out: list[str] = []
-    for event in events:
-        seen = _seen_event(viewer, event)
-        if event.kind == "start":
-            out.append(
-                f"{hand.game.name} ({hand.structure.value}): {hand.names[hand.button]} has the "
-                "button"
-            )
-            continue
-        if event.kind == "show":
-            out.append(_show_line(hand, seen))
-            continue
-        if event.kind == "settle":
-            out.extend(_settle_lines(seen))
-            continue
-        street = ""
-        if event.kind == "deal_board":
-            count = len(event.data["cards"])
-            board += count
-            street = _street_name(hand.game, board, count)
-        line = _event_line(hand, seen, street)
-        if line is not None:
-            out.append(line)
-    return out
+    return log_lines(hand, [_seen_event(viewer, event) for event in events], board)
 
 
 def _absorb(seen: _Seen, hand: Hand, events: Sequence[Event], viewer: Viewer) -> None:

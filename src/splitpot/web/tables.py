@@ -49,8 +49,9 @@ from splitpot.games import GameSpec, find_game
 from splitpot.games.registry import GAMES
 from splitpot.games.streets import Forced, Structure
 from splitpot.history.store import HistoryStore
-from splitpot.play import _event_line, _street_name, pot_raise_to
+from splitpot.play import pot_raise_to
 from splitpot.web.config import ServerConfig
+from splitpot.web.lines import log_lines
 from splitpot.web.rankings import ranking_panel
 from splitpot.web.util import BadRequest, read_json
 
@@ -665,42 +666,6 @@ def street_label(hand: Hand, events: list[Event]) -> str:
         return f"Betting ({len(hand.board)} board cards)"
     rounds = sum(1 for e in events if e.kind == "bet_round")
     return f"Betting round {rounds}"
-
-
-def log_lines(hand: Hand, events: list[Event]) -> list[str]:
-    """The hand's log as lines, from events already viewed for one seat."""
-    lines = []
-    board = 0
-    names = hand.names
-    for event in events:
-        street = ""
-        if event.kind == "deal_board":
-            count = len(event.data["cards"])
-            board += count
-            street = _street_name(hand.game, board, count)
-        if event.kind == "start":
-            lines.append(f"Hand of {hand.game.name}: {', '.join(names)}")
-            continue
-        if event.kind == "show":
-            cards = " ".join(str(c) for c in event.data["cards"])
-            lines.append(f"{names[event.seat or 0]} shows {cards}")
-            continue
-        if event.kind == "settle":
-            for award in event.data["awards"]:
-                label = f"Pot {award['pot'] + 1} {award['award']}"
-                if not award["winners"]:
-                    lines.append(f"{label}: no qualifying hand")
-                    continue
-                words = f" with {award['hand']}" if award.get("hand") else ""
-                who = ", ".join(award["winners"])
-                lines.append(f"{label}: {who} wins {award['amount']}{words}")
-            paid = ", ".join(f"{n} {c}" for n, c in event.data["payouts"].items())
-            lines.append(f"Paid: {paid}")
-            continue
-        line = _event_line(hand, event, street)
-        if line is not None:
-            lines.append(line)
-    return lines
 
 
 def result_json(table: WebTable, hand: Hand, hand_id: int | None) -> dict[str, Any]:
