@@ -55,6 +55,7 @@ __all__ = [
     "pot_raise_to",
     "pots_text",
     "register",
+    "side_pots",
 ]
 
 BOT_KINDS: tuple[str, ...] = ("heuristic", "random")
@@ -252,29 +253,36 @@ def describe_legal(hand: Hand, legal: LegalActions) -> str:
     return " | ".join(parts)
 
 
-def pots_text(hand: Hand) -> str:
-    """``Pot: 30``, or with all-in players ``Pot: 30 (main pot 18: A, B, C; side pot 1 12:
-    B, C)``. Side pots come from all-in levels only; a bet not yet called is in the pot."""
-    total = hand.pot
+def side_pots(hand: Hand) -> list[tuple[int, list[int]]]:
+    """The pot split at all-in levels, main pot first: ``(chips, seats that can win them)``.
+    One entry while nobody is all-in for less; a bet not yet called is in the pot."""
     contributed = hand.contributed
     live = hand.in_hand()
     top = max(contributed)
     levels = sorted({contributed[s] for s in live if hand.stacks[s] == 0 and contributed[s] < top})
-    if not levels:
-        return f"Pot: {total}"
-    parts: list[str] = []
+    pots: list[tuple[int, list[int]]] = []
     floor = 0
     for level in [*levels, top]:
         amount = sum(min(c, level) - min(c, floor) for c in contributed)
         floor = level
-        if not amount:
-            continue
-        eligible = [hand.names[s] for s in live if contributed[s] >= level or hand.stacks[s] > 0]
-        label = "main pot" if not parts else f"side pot {len(parts)}"
-        parts.append(f"{label} {amount}: {', '.join(eligible)}")
-    if len(parts) == 1:
-        return f"Pot: {total}"
-    return f"Pot: {total} ({'; '.join(parts)})"
+        if amount:
+            eligible = [s for s in live if contributed[s] >= level or hand.stacks[s] > 0]
+            pots.append((amount, eligible))
+    return pots or [(0, live)]
+
+
+def pots_text(hand: Hand) -> str:
+    """``Pot: 30``, or with all-in players ``Pot: 30 (main pot 18: A, B, C; side pot 1 12:
+    B, C)``. Side pots come from all-in levels only; a bet not yet called is in the pot."""
+    pots = side_pots(hand)
+    if len(pots) == 1:
+        return f"Pot: {hand.pot}"
+    parts = [
+        f"{'main pot' if index == 0 else f'side pot {index}'} {amount}: "
+        + ", ".join(hand.names[s] for s in eligible)
+        for index, (amount, eligible) in enumerate(pots)
+    ]
+    return f"Pot: {hand.pot} ({'; '.join(parts)})"
 
 
 def _event_line(hand: Hand, event: Event, street: str = "") -> str | None:

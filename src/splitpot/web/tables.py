@@ -37,6 +37,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from splitpot import play
 from splitpot.bots.base import Bot, RandomBot, seat_view
 from splitpot.bots.caller import CallerBot
 from splitpot.bots.heuristic import HeuristicBot
@@ -634,19 +635,10 @@ def legal_json(hand: Hand, legal: LegalActions) -> dict[str, Any]:
 
 def side_pots(hand: Hand, seats: list[int]) -> list[dict[str, Any]]:
     """The main pot and side pots from all-in levels, with the table seats that can win each."""
-    contributed = hand.contributed
-    live = hand.in_hand()
-    top = max(contributed)
-    levels = sorted({contributed[s] for s in live if hand.stacks[s] == 0 and contributed[s] < top})
-    pots: list[dict[str, Any]] = []
-    floor = 0
-    for level in [*levels, top]:
-        amount = sum(min(c, level) - min(c, floor) for c in contributed)
-        floor = level
-        if amount:
-            eligible = [seats[s] for s in live if contributed[s] >= level or hand.stacks[s] > 0]
-            pots.append({"amount": amount, "eligible": eligible})
-    return pots or [{"amount": 0, "eligible": [seats[s] for s in live]}]
+    return [
+        {"amount": amount, "eligible": [seats[s] for s in eligible]}
+        for amount, eligible in play.side_pots(hand)
+    ]
 
 
 def street_label(hand: Hand, events: list[Event]) -> str:
