@@ -787,10 +787,12 @@ class TableStore:
 
 @dataclass(eq=False)
 class Client:
-    """One websocket connection: its seat (``None``: watching)."""
+    """One websocket connection: its seat (``None``: watching). ``sending`` lets one message
+    out at a time, so that states reach the client in the order they were built."""
 
     socket: WebSocket
     seat: int | None
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class TableManager:
@@ -1103,13 +1105,21 @@ class TableManager:
         if table.hand is not None and not table.hand.is_over:
             self._start_clock(table)  # a new turn's clock starts as it is announced
         for client in list(self._clients.get(table.id, ())):
-            await self._send(table, client, table.state_for(client.seat))
+            await self._send(table, client)
 
-    async def _send(self, table: WebTable, client: Client, message: dict[str, Any]) -> None:
-        try:
-            await client.socket.send_json(message)
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            self._clients[table.id].discard(client)
+    async def _send(
+        self, table: WebTable, client: Client, message: dict[str, Any] | None = None
+    ) -> None:
+        """Send ``message`` (by default the client's ``state``, built when its turn to go out
+        comes: two broadcasts interleaved at an ``await`` must not deliver a newer state before
+        an older one)."""
+        async with client.sending:
+            try:
+                await client.socket.send_json(
+                    table.state_for(client.seat) if message is None else message
+                )
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                self._clients[table.id].discard(client)
 
     async def connect(self, socket: WebSocket, table_id: str) -> None:
         """Serve one websocket until it closes."""
@@ -1139,7 +1149,7 @@ class TableManager:
             if seat is not None:  # the others see the seat connected
                 await self._broadcast(table)
             else:
-                await self._send(table, client, table.state_for(None))
+                await self._send(table, client)
                 self._wake[table.id].set()  # a table of bots deals while it is watched
             while True:
                 message = await socket.receive()
@@ -1193,7 +1203,7 @@ class TableManager:
             await self._send(table, client, {"type": "pong"})
             return
         if kind == "state":
-            await self._send(table, client, table.state_for(client.seat))
+            await self._send(table, client)
             return
         async with self._locks[table.id]:
             try:
