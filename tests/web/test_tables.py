@@ -84,6 +84,8 @@ class Player:
         message: dict[str, Any] = self.ws.receive_json()
         self.messages.append(message)
         if message["type"] == "state":
+            # States arrive in the order the server built them: the version never goes back.
+            assert self.last is None or message["version"] >= self.last["version"], message
             self.last = message
         return message
 
@@ -169,7 +171,16 @@ def play_hands(players: list[Player], hands: int, rng: random.Random) -> None:
         assert legal is not None, state
         action = choose(legal, rng)
         actor.send({"type": "act", "action": action, "hand": state["hand"]["number"]})
+        # Wait for the state that carries this action: another change (a rebuy, a seat
+        # connecting) may come first and still show the old decision.
+        acted = state["hand"]
         latest = actor.newer_than(state["version"])
+        while (
+            latest["hand"] is not None
+            and latest["hand"]["number"] == acted["number"]
+            and len(latest["hand"]["log"]) == len(acted["log"])
+        ):
+            latest = actor.newer_than(latest["version"])
 
 
 def allowed_cards(events: list[Event], hand_seat: int | None) -> set[str]:
