@@ -740,3 +740,21 @@ def test_real_tables_seed_reshuffles_with_128_secure_bits(tmp_path: Path) -> Non
         table = client.app.state.tables.get(answer["table"]["id"])  # type: ignore[attr-defined]
         seed = table.hand.events[0].secret["seed"]
         assert seed.bit_length() > 64  # (1 in 2**64 to fail by chance)
+
+
+def test_an_action_for_an_earlier_decision_is_refused_not_applied(client: TestClient) -> None:
+    answer = create(client, game="badugi", player="Ann", bots=["caller"], seats=2)
+    path = f"/ws/tables/{answer['table']['id']}?token={answer['token']}"
+    with client.websocket_connect(path) as a:
+        ann = Player(a, 0)
+        first = ann.until(my_turn(ann))
+        legal = first["hand"]["legal"]
+        action = {"kind": "call"} if legal["call"] is not None else {"kind": "check"}
+        ann.send({"type": "act", "action": action, "turn": legal["turn"]})
+        again = ann.until(my_turn(ann))  # Ann's next decision (the bot has answered)
+        assert again["hand"]["legal"]["turn"] > legal["turn"]
+        ann.send({"type": "act", "action": action, "turn": legal["turn"]})  # a stale click
+        assert ann.error() == "that action was for an earlier decision: the hand has moved on"
+        ann.send({"type": "state"})
+        unchanged = ann.until(lambda m: m["type"] == "state")
+        assert unchanged["hand"]["log"] == again["hand"]["log"]

@@ -365,8 +365,12 @@ class WebTable:
             return None
         return self.hand_seats[self.hand.to_act]
 
-    def act(self, seat: int | None, payload: object, hand_number: object = None) -> Event:
-        """Apply a person's action for ``seat``; raises with the reason when refused."""
+    def act(
+        self, seat: int | None, payload: object, hand_number: object = None, turn: object = None
+    ) -> Event:
+        """Apply a person's action for ``seat``; raises with the reason when refused.
+        ``hand_number`` and ``turn`` (from ``legal``), when given, must be the decision now
+        open: a stale or repeated click is refused rather than applied to a later decision."""
         if seat is None:
             raise SplitpotError("you have no seat at this table: you are watching")
         if self.hand is None:
@@ -378,6 +382,8 @@ class WebTable:
         mine = self.hand_seat(seat)
         if mine is None:
             raise SplitpotError("you are not in this hand: wait for the next deal")
+        if turn is not None and turn != len(self.hand.events):
+            raise SplitpotError("that action was for an earlier decision: the hand has moved on")
         action = parse_action(payload)
         event = self.hand.apply(action, seat=mine)
         self.version += 1
@@ -595,6 +601,7 @@ def legal_json(hand: Hand, legal: LegalActions) -> dict[str, Any]:
         "phase": legal.phase, "fold": legal.fold, "check": legal.check, "call": legal.call,
         "raise": None, "discard_max": 0, "hole": [], "keep_reject": legal.keep_reject,
         "declare": list(legal.declare),
+        "turn": len(hand.events),
     }  # fmt: skip
     if legal.phase == "draw":
         out["discard_max"] = min(legal.discard_max, len(legal.hole))
@@ -1236,7 +1243,7 @@ def _act(table: WebTable, seat: int, data: Mapping[str, Any]) -> None:
     claimed = data.get("seat", seat)
     if claimed != seat:
         raise SplitpotError(f"you can act only for your own seat ({seat}), not seat {claimed!r}")
-    table.act(seat, data.get("action"), data.get("hand"))
+    table.act(seat, data.get("action"), data.get("hand"), data.get("turn"))
 
 
 _MESSAGES: Final[dict[str, Callable[[WebTable, int, Mapping[str, Any]], None]]] = {

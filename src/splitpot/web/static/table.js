@@ -109,6 +109,7 @@ function act(action) {
   showError("");
   const message = { type: "act", action };
   if (hand) message.hand = hand.number;
+  if (hand && hand.legal) message.turn = hand.legal.turn;
   if (send(message)) {
     T.pending = true;
     if (action.kind === "declare" && hand) T.declared[hand.number] = action.way;
