@@ -44,7 +44,7 @@ GAME_TABLE = {
     "triple-draw-dramaha": (5, 5, ("omaha", "draw"), "draw"),
     "sviten-special": (5, 5, ("omaha", "draw"), "draw"),
     "badacey": (5, 0, ("a5", "badugi"), "a5"),
-    "badeucy": (5, 0, ("27", "badugi"), "27"),
+    "badeucy": (5, 0, ("27", "badugi-aces-high"), "27"),
 }
 
 
@@ -418,6 +418,25 @@ def test_doogie_neither_half_split_evenly_among_players_in_the_hand() -> None:
     )
     assert result.pots[0].note.startswith("no award")
     assert result.payouts == {"A": 51, "B": 50}  # odd chip: first seat left of the button
+
+
+def test_doogie_neither_half_split_among_players_who_did_not_forfeit() -> None:
+    # RULES.md "Doogie": A declared both ways without a full house and forfeits the pot; B and
+    # C declared high with no full house either, so no half can be given: B and C share it.
+    players = {"A": "3h4s6dQcJhTs", "B": "Ad3s5hJcTh8s", "C": "7h8d5c6sJdTc"}
+    declarations = {"A": "both", "B": "high", "C": "high"}
+    result = settle("doogie", players, DOOGIE_BOARD, pot=100, declarations=declarations)
+    assert "A" in result.pots[0].disqualified
+    assert result.payouts == {"A": 0, "B": 50, "C": 50}
+    assert "did not forfeit" in result.pots[0].note
+
+
+def test_doogie_neither_half_every_player_forfeited_split_among_all() -> None:
+    players = {"A": "3h4s6dQcJhTs", "B": "Ad3s5hJcTh8s"}
+    declarations = {"A": "both", "B": "both"}
+    result = settle("doogie", players, DOOGIE_BOARD, pot=100, declarations=declarations)
+    assert set(result.pots[0].disqualified) == {"A", "B"}
+    assert result.payouts == {"A": 50, "B": 50}
 
 
 def test_doogie_without_declarations_is_cards_speak() -> None:

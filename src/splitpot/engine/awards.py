@@ -28,6 +28,12 @@ class AwardDecision:
     winners: dict[str, tuple[str, ...]]
     disqualified: dict[str, str]
 
+    def even_split(self, eligible: Sequence[str]) -> tuple[str, ...]:
+        """Who shares the pot when no award can be given (RULES.md "Doogie"): the players who
+        have not forfeited it; only if every one of them forfeited, all of them."""
+        keep = tuple(p for p in eligible if p not in self.disqualified)
+        return keep or tuple(eligible)
+
 
 def _side(game: GameSpec, award: Award) -> str:
     return "high" if award.name == game.high_award else "low"

@@ -250,8 +250,14 @@ class _Settler:
         results: list[AwardResult] = []
         note = ""
         if not claimed:
-            note = "no award could be given: the pot is split evenly among its players"
-            shares = self._divide(pot.amount, eligible, f"the pot of {pot.amount}", odd)
+            splitters = decision.even_split(eligible)
+            note = (
+                "no award could be given: the pot is split evenly among its players"
+                if len(splitters) == len(eligible)
+                else "no award could be given: the pot is split evenly among the players who"
+                " did not forfeit it"
+            )
+            shares = self._divide(pot.amount, splitters, f"the pot of {pot.amount}", odd)
             for award in self.game.awards:
                 why = _why_empty(award, contenders[award.name], disqualified)
                 results.append(AwardResult(award.name, 0, (), {}, contenders[award.name], why))

@@ -259,8 +259,9 @@ class _Spot:
                 for name in winners:
                     share[name] += each
         else:
-            for name in self.names:
-                share[name] = 1.0 / len(self.names)
+            splitters = decision.even_split(self.names)
+            for name in splitters:
+                share[name] = 1.0 / len(splitters)
         for award in self.awards:
             winners = decision.winners[award]
             if len(winners) == 1:

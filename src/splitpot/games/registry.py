@@ -30,7 +30,7 @@ from splitpot.evaluate.lowball import (
 )
 from splitpot.evaluate.omaha import evaluate_omaha, omaha_value
 from splitpot.evaluate.value import HandValue, Qualifier
-from splitpot.games.spec import Award, GameSpec
+from splitpot.games.spec import Award, EvalKind, GameSpec, Keep
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure
 
 __all__ = [
@@ -117,23 +117,55 @@ def _doogie_low_raw(hole: Sequence[int], board: Sequence[int]) -> int | None:
 
 
 OMAHA_AWARD: Final = Award(
-    name="omaha", label="Omaha high (2 hole + 3 board)", evaluate=_omaha, raw=_omaha_raw
+    name="omaha",
+    label="Omaha high (2 hole + 3 board)",
+    evaluate=_omaha,
+    raw=_omaha_raw,
+    kind=EvalKind.OMAHA,
+    keep=Keep.OMAHA,
 )
 DRAW_AWARD: Final = Award(
-    name="draw", label="Draw high (five private cards)", evaluate=_draw_high, raw=_draw_raw
+    name="draw",
+    label="Draw high (five private cards)",
+    evaluate=_draw_high,
+    raw=_draw_raw,
+    kind=EvalKind.DRAW_HIGH,
+    keep=Keep.DRAW_HIGH,
 )
 BADUGI_AWARD: Final = Award(
-    name="badugi", label="Badugi (hole cards, aces low)", evaluate=_badugi, raw=_badugi_raw
+    name="badugi",
+    label="Badugi (hole cards, aces low)",
+    evaluate=_badugi,
+    raw=_badugi_raw,
+    kind=EvalKind.BADUGI,
+    keep=Keep.BADUGI,
 )
 DEUCE_SEVEN_AWARD: Final = Award(
-    name="27", label="2-7 lowball (five private cards)", evaluate=_deuce_seven, raw=_deuce_seven_raw
+    name="27",
+    label="2-7 lowball (five private cards)",
+    evaluate=_deuce_seven,
+    raw=_deuce_seven_raw,
+    kind=EvalKind.DEUCE_SEVEN,
+    keep=Keep.DEUCE_SEVEN,
 )
-A5_AWARD: Final = Award(name="a5", label="A-5 lowball", evaluate=_a5, raw=_a5_raw)
+A5_AWARD: Final = Award(
+    name="a5", label="A-5 lowball", evaluate=_a5, raw=_a5_raw, kind=EvalKind.A5, keep=Keep.A5
+)
 BADUGI_HIGH_AWARD: Final = Award(
-    name="badugi", label="Badugi (aces high)", evaluate=_badugi_aces_high, raw=_badugi_high_raw
+    name="badugi-aces-high",
+    label="Badugi (aces high)",
+    evaluate=_badugi_aces_high,
+    raw=_badugi_high_raw,
+    kind=EvalKind.BADUGI,
+    keep=Keep.BADUGI,
+    aces_high=True,
 )
 HIGH_AWARD: Final = Award(
-    name="high", label="High (best five of seven)", evaluate=_high, raw=_high_raw
+    name="holdem",
+    label="High (best five of seven)",
+    evaluate=_high,
+    raw=_high_raw,
+    kind=EvalKind.HIGH,
 )
 
 DOOGIE_HIGH_AWARD: Final = Award(
@@ -141,6 +173,7 @@ DOOGIE_HIGH_AWARD: Final = Award(
     label="High (full house or better; the perfect doogie tops all)",
     evaluate=evaluate_doogie_high,
     raw=_doogie_high_raw,
+    kind=EvalKind.DOOGIE_HIGH,
     qualifier=FULL_HOUSE_OR_BETTER,
     best_possible=PERFECT_DOOGIE_HIGH,
 )
@@ -149,6 +182,7 @@ DOOGIE_LOW_AWARD: Final = Award(
     label="Doogie low (7-doogie or better)",
     evaluate=evaluate_doogie,
     raw=_doogie_low_raw,
+    kind=EvalKind.DOOGIE_LOW,
     qualifier=SEVEN_DOOGIE_OR_BETTER,
     best_possible=PERFECT_DOOGIE,
 )
@@ -189,89 +223,101 @@ DOOGIE_STREETS: Final[tuple[Street, ...]] = (
 
 _SPECS: Final = (
     GameSpec(
-        id="bodigiha", name="Bodigiha", hole_cards=5, board_cards=5,
+        id="bodigiha", phh_code="BDG", name="Bodigiha", hole_cards=5, board_cards=5,
         streets=_board_game(5, Draw(max_discard=2)), structure=PL,
         awards=(BADUGI_AWARD, OMAHA_AWARD), high_award="omaha",
         summary="5 cards, one 0-2 card draw after flop betting; Badugi / Omaha high",
     ),
     GameSpec(
-        id="badugi", name="Badugi", hole_cards=4, board_cards=0,
+        id="badugi", phh_code="B", name="Badugi", hole_cards=4, board_cards=0,
         streets=_triple_draw(4), structure=FL,
         awards=(BADUGI_AWARD,), high_award="badugi",
         summary="4 cards, three draws; the best Badugi takes the pot",
     ),
     GameSpec(
-        id="drawmaha", name="Drawmaha", aliases=("dramaha",), hole_cards=5, board_cards=5,
+        id="drawmaha", phh_code="DRM", name="Drawmaha", aliases=("dramaha",), hole_cards=5, board_cards=5,
         streets=_board_game(5, Draw(max_discard=5)), structure=PL,
         awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
         summary="5 cards, one 0-5 card draw after flop betting; Omaha high / draw high",
     ),
     GameSpec(
-        id="doogie", name="Doogie", hole_cards=6, board_cards=4,
+        id="doogie", phh_code="DOOG", name="Doogie", hole_cards=6, board_cards=4,
         streets=DOOGIE_STREETS, structure=FL, forced=Forced.ANTE, max_players=7,
         awards=(DOOGIE_HIGH_AWARD, DOOGIE_LOW_AWARD), high_award="high", declare=True,
         summary="6 cards, 4 community cards, declare; high (full house+) / doogie (7 or better)",
     ),
     GameSpec(
-        id="drawmaha-27", name="Drawmaha 2-7", hole_cards=5, board_cards=5,
+        id="drawmaha-27", phh_code="DRM27", name="Drawmaha 2-7", hole_cards=5, board_cards=5,
         streets=_board_game(5, Draw(max_discard=5)), structure=PL,
         awards=(OMAHA_AWARD, DEUCE_SEVEN_AWARD), high_award="omaha",
         summary="Drawmaha whose draw half is 2-7 lowball",
     ),
     GameSpec(
-        id="drawmadugi", name="Drawmadugi", hole_cards=5, board_cards=5,
+        id="drawmadugi", phh_code="DRMB", name="Drawmadugi", hole_cards=5, board_cards=5,
         streets=_board_game(5, Draw(max_discard=5)), structure=PL,
         awards=(BADUGI_AWARD, OMAHA_AWARD), high_award="omaha",
         summary="Drawmaha whose draw half is Badugi (draw 0-5, option 0-3)",
     ),
     GameSpec(
-        id="triple-draw-dramaha", name="Triple Draw Dramaha", hole_cards=5, board_cards=5,
+        id="triple-draw-dramaha", phh_code="DRM3D", name="Triple Draw Dramaha", hole_cards=5, board_cards=5,
         streets=TRIPLE_DRAW_DRAMAHA_STREETS, structure=FL,
         awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
         summary="Drawmaha with a draw before the flop, turn and river betting",
     ),
     GameSpec(
-        id="sviten-special", name="Sviten Special", hole_cards=5, board_cards=5,
+        id="sviten-special", phh_code="SVS", name="Sviten Special", hole_cards=5, board_cards=5,
         streets=_board_game(5, Draw(max_discard=5, sviten=True)), structure=PL,
         awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
         summary="Drawmaha where a one-card draw is dealt face up and may be rejected once",
     ),
     GameSpec(
-        id="badacey", name="Badacey", hole_cards=5, board_cards=0,
+        id="badacey", phh_code="BAC", name="Badacey", hole_cards=5, board_cards=0,
         streets=_triple_draw(5), structure=FL,
         awards=(A5_AWARD, BADUGI_AWARD), high_award="a5",
         summary="5 cards, three draws; A-5 low / Badugi",
     ),
     GameSpec(
-        id="badeucy", name="Badeucy", hole_cards=5, board_cards=0,
+        id="badeucy", phh_code="BDC", name="Badeucy", hole_cards=5, board_cards=0,
         streets=_triple_draw(5), structure=FL,
         awards=(DEUCE_SEVEN_AWARD, BADUGI_HIGH_AWARD), high_award="27",
         summary="5 cards, three draws; 2-7 low / Badugi, aces high in both",
     ),
     # Reference games that other tools also play, for cross-checks.
     GameSpec(
-        id="holdem", name="No-limit Hold'em", hole_cards=2, board_cards=5,
-        streets=_board_game(2), structure=NL, awards=(HIGH_AWARD,), high_award="high",
+        id="holdem", phh_code="T", name="No-limit Hold'em", hole_cards=2, board_cards=5,
+        streets=_board_game(2), structure=NL, awards=(HIGH_AWARD,), high_award="holdem",
         max_players=9, reference=True, summary="reference game: 2 hole cards, best five of seven",
     ),
     GameSpec(
-        id="omaha", name="Pot-limit Omaha", hole_cards=4, board_cards=5,
+        id="omaha", phh_code="O", name="Pot-limit Omaha", hole_cards=4, board_cards=5,
         streets=_board_game(4), structure=PL, awards=(OMAHA_AWARD,), high_award="omaha",
         max_players=9, reference=True, summary="reference game: 4 hole cards, exactly 2 + 3",
     ),
     GameSpec(
-        id="omaha-5", name="Pot-limit 5-card Omaha", hole_cards=5, board_cards=5,
+        id="omaha-5", phh_code="O5", name="Pot-limit 5-card Omaha", hole_cards=5, board_cards=5,
         streets=_board_game(5), structure=PL, awards=(OMAHA_AWARD,), high_award="omaha",
         max_players=8, reference=True, summary="reference game: 5 hole cards, exactly 2 + 3",
     ),
     GameSpec(
-        id="omaha-6", name="Pot-limit 6-card Omaha", hole_cards=6, board_cards=5,
+        id="omaha-6", phh_code="O6", name="Pot-limit 6-card Omaha", hole_cards=6, board_cards=5,
         streets=_board_game(6), structure=PL, awards=(OMAHA_AWARD,), high_award="omaha",
         max_players=7, reference=True, summary="reference game: 6 hole cards, exactly 2 + 3",
     ),
 )  # fmt: skip
 
 GAMES: Final[dict[str, GameSpec]] = {spec.id: spec for spec in _SPECS}
+
+
+def _check_award_names() -> None:
+    """An award's name names one award in the whole registry (a name picks its evaluator)."""
+    seen: dict[str, Award] = {}
+    for spec in _SPECS:
+        for award in spec.awards:
+            if seen.setdefault(award.name, award) is not award:
+                raise GameSpecError(f"award name {award.name!r} names two different awards")
+
+
+_check_award_names()
 _BY_NAME: Final = {
     **{alias: spec for spec in _SPECS for alias in spec.aliases},
     **GAMES,

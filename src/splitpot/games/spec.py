@@ -4,19 +4,51 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from splitpot.cards import Card
 from splitpot.errors import GameSpecError
 from splitpot.evaluate.value import HandValue, Qualifier
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure
 
-__all__ = ["Award", "AwardEvaluator", "GameSpec", "RawEvaluator"]
+__all__ = ["Award", "AwardEvaluator", "EvalKind", "GameSpec", "Keep", "RawEvaluator"]
 
 AwardEvaluator = Callable[[Sequence[Card], Sequence[Card]], HandValue | None]
 """``(hole, board) -> HandValue``, or ``None`` when the cards make no hand of the kind."""
 
 RawEvaluator = Callable[[Sequence[int], Sequence[int]], int | None]
 """``(hole, board) -> raw value`` (the ``HandValue.value``), for hot loops; ``None``: no hand."""
+
+
+class EvalKind(StrEnum):
+    """The evaluator family that values an award's hands; the compiled study engine dispatches
+    on it (with :attr:`Award.aces_high`), so a new game needs no code, only data."""
+
+    HIGH = "high"  # best five of the hole cards and the board (5-10 cards)
+    OMAHA = "omaha"  # exactly two hole cards and exactly three board cards
+    DRAW_HIGH = "draw-high"  # the five private cards, no board
+    BADUGI = "badugi"  # the hole cards; aces low unless ``aces_high``
+    DEUCE_SEVEN = "deuce-seven"  # 2-7 lowball, the five private cards
+    A5 = "a5"  # A-5 lowball, the five private cards
+    DOOGIE_HIGH = "doogie-high"  # high of hole + board; the perfect doogie tops every hand
+    DOOGIE_LOW = "doogie-low"  # one card per suit from hole + board, aces low
+
+
+class Keep(StrEnum):
+    """Which cards a drawing player keeps for an award (the ``heuristic`` draw policy of
+    :mod:`splitpot.equity.policy`, and its compiled twin)."""
+
+    DRAW_HIGH = "draw-high"  # pairs and better; a straight or better stands pat; else two high
+    DEUCE_SEVEN = "deuce-seven"  # one card of each rank from the deuce to the eight
+    A5 = "a5"  # one card of each rank from the ace to the eight
+    BADUGI = "badugi"  # the best badugi's cards, dropping a card above eight from a 3-card hand
+    OMAHA = "omaha"  # the two hole cards of the best Omaha hand so far
+    ALL = "all"  # no draw serves this award: keep everything
+
+    @property
+    def low(self) -> bool:
+        """True for a low award: when too many cards go, its highest cards go first."""
+        return self in (Keep.DEUCE_SEVEN, Keep.A5, Keep.BADUGI)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -27,6 +59,9 @@ class Award:
     label: str
     evaluate: AwardEvaluator
     raw: RawEvaluator
+    kind: EvalKind
+    keep: Keep = Keep.ALL
+    aces_high: bool = False  # Badugi with aces high (Badeucy)
     qualifier: Qualifier | None = None
     # The best hand this award can ever see; a Doogie two-way declarer who ties with it keeps
     # the pot (the seed's house rule).
@@ -67,6 +102,10 @@ class GameSpec:
     max_players: int = 6
     reference: bool = False
     summary: str = ""
+    phh_code: str = ""  # the PHH ``variant`` code (PHH's own where it has one)
+    # RULES.md "Doogie": a two-way declarer who ties with the best possible hand keeps the pot
+    # (the seed's house rule); a table may choose otherwise (``Options.two_way_tie_keeps``).
+    two_way_tie_keeps: bool = True
 
     def __post_init__(self) -> None:
         if not self.id or self.id != self.id.lower():
