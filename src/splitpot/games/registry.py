@@ -235,7 +235,8 @@ _SPECS: Final = (
         summary="4 cards, three draws; the best Badugi takes the pot",
     ),
     GameSpec(
-        id="drawmaha", phh_code="DRM", name="Drawmaha", aliases=("dramaha",), hole_cards=5, board_cards=5,
+        id="drawmaha", phh_code="DRM", name="Drawmaha", aliases=("dramaha",),
+        hole_cards=5, board_cards=5,
         streets=_board_game(5, Draw(max_discard=5)), structure=PL,
         awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
         summary="5 cards, one 0-5 card draw after flop betting; Omaha high / draw high",
@@ -259,7 +260,8 @@ _SPECS: Final = (
         summary="Drawmaha whose draw half is Badugi (draw 0-5, option 0-3)",
     ),
     GameSpec(
-        id="triple-draw-dramaha", phh_code="DRM3D", name="Triple Draw Dramaha", hole_cards=5, board_cards=5,
+        id="triple-draw-dramaha", phh_code="DRM3D", name="Triple Draw Dramaha",
+        hole_cards=5, board_cards=5,
         streets=TRIPLE_DRAW_DRAMAHA_STREETS, structure=FL,
         awards=(OMAHA_AWARD, DRAW_AWARD), high_award="draw",
         summary="Drawmaha with a draw before the flop, turn and river betting",
