@@ -516,8 +516,10 @@ def check_conservation(kwargs: Mapping[str, Any], result: ShowdownResult) -> Non
             for name, chips in pot.shares.items():
                 assert chips == sum(award.shares.get(name, 0) for award in pot.awards)
         else:
-            # No award can be given: split evenly among the pot's players.
-            assert set(pot.shares) == set(pot.eligible)
+            # No award can be given: split evenly among the pot's players who did not forfeit
+            # it by a failed two-way declaration; among all of them if every one did.
+            keep = set(pot.eligible) - set(pot.disqualified) or set(pot.eligible)
+            assert set(pot.shares) == keep
             assert max(pot.shares.values()) - min(pot.shares.values()) <= 1
     from_pots = sum(chips for pot in result.pots for chips in pot.shares.values())
     assert from_pots + sum(result.returned.values()) == sum(payouts.values())
