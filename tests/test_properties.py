@@ -259,7 +259,9 @@ def model_payouts(spec: GameSpec, kwargs: Mapping[str, Any]) -> dict[str, int]:
                 best = max(scored.values())
                 winners[award.name] = [n for n, v in scored.items() if v == best]
         if not winners:
-            for name, chips in _split(amount, list(eligible), clockwise).items():
+            # RULES.md: among those who did not forfeit the pot; all of them if everyone did.
+            splitters = [name for name in eligible if name not in out] or list(eligible)
+            for name, chips in _split(amount, splitters, clockwise).items():
                 payouts[name] += chips
             continue
         names = list(winners)
