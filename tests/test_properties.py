@@ -693,8 +693,10 @@ def test_doogie_declarations_conserve_chips_and_pay_only_what_was_declared(
                 assert declarations[name] in (side, "both"), (name, award.name)
                 assert name not in pot.disqualified
         if not claimed:
-            # "If neither half can be awarded, the pot is split evenly among the players."
-            assert set(pot.shares) == set(pot.eligible)
+            # "If neither half can be awarded, the pot is split evenly among the players still
+            # in the hand who have not forfeited it" (all of them if everyone did).
+            keep = set(pot.eligible) - set(pot.disqualified) or set(pot.eligible)
+            assert set(pot.shares) == keep
             continue
         for name, chips in pot.shares.items():
             if not chips:
