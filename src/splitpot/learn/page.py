@@ -123,13 +123,20 @@ def _draws_text(spec: GameSpec) -> str:
     return f"{_number(len(draws))}, {size} each"
 
 
+def _board_how(spec: GameSpec) -> str:
+    """How the board comes: "flop, turn, river", "turned one at a time", or "" for none."""
+    if not spec.board_cards:
+        return ""
+    names = _board_names(spec)
+    return ", ".join(names) if names[0] == "flop" else "turned one at a time"
+
+
 def _board_text(spec: GameSpec) -> str:
     if not spec.board_cards:
         return "none"
-    names = _board_names(spec)
-    if names[0] == "flop":
-        return f"{_number(spec.board_cards)} cards: " + ", ".join(names)
-    return f"{_number(spec.board_cards)} community cards, turned one at a time"
+    if _board_names(spec)[0] == "flop":
+        return f"{_number(spec.board_cards)} cards: {_board_how(spec)}"
+    return f"{_number(spec.board_cards)} community cards, {_board_how(spec)}"
 
 
 def _structures_text(spec: GameSpec) -> str:
@@ -149,6 +156,7 @@ def facts(spec: GameSpec) -> dict[str, Any]:
         "hole_cards": spec.hole_cards,
         "board_cards": spec.board_cards,
         "board": _board_text(spec),
+        "board_short": _board_how(spec),
         "draws": _draws(spec),
         "draws_text": _draws_text(spec),
         "structure": spec.structure.value,

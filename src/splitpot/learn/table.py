@@ -43,6 +43,7 @@ def variant_row(spec: GameSpec) -> dict[str, Any]:
         "hole_cards": spec.hole_cards,
         "board_cards": spec.board_cards,
         "board": about["board"],
+        "board_short": about["board_short"],
         "draws": len(spec.draws),
         "draws_short": _draws_short(spec),
         "draws_text": about["draws_text"],
