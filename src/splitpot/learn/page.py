@@ -91,7 +91,8 @@ def _street_names(spec: GameSpec) -> list[str]:
 def _draw_when(spec: GameSpec, index: int, names: list[str]) -> str:
     before = spec.streets[index - 1]
     if isinstance(before, Bet):
-        return f"after the {names[index - 1]}"
+        name = names[index - 1]
+        return f"after {name}" if name.startswith("betting round") else f"after the {name}"
     if isinstance(before, Deal) and before.board:
         return f"once the {names[index - 1]} is out, before its betting"
     return f"after {names[index - 1]}"  # pragma: no cover - a draw follows a bet or a deal
