@@ -187,9 +187,10 @@ def case_deal(case: Mapping[str, Any], pot: int | None = None) -> ShowdownDeal:
     chips = case.get("pot") if pot is None else pot
     players = {n: parse_cards(cards) for n, cards in case["players"].items()}
     suffix = "" if pot is None else f".{pot}"
-    title = str(case.get("title", case["id"]))
-    if pot is not None and pot != case.get("pot"):
-        title += f" (pot of {pot})"
+    # Not the case's own title: a worked case's title often gives its answer away.
+    title = f"{spec.name}: a worked case"
+    if case.get("source"):
+        title += f" ({case['source']})"
     return ShowdownDeal(
         id=f"case.{case['id']}{suffix}",
         game=spec,

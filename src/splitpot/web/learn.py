@@ -115,16 +115,21 @@ async def learn_game(request: Request) -> Response:
 
 async def cases(request: Request) -> Response:
     """``GET /api/practice/cases``: the worked cases, each with its game and pot."""
-    listed = [
-        {
-            "id": case["id"],
-            "title": case["title"],
-            "game": case["game"],
-            "pot": case.get("pot"),
-            "source": case.get("source", ""),
-        }
-        for case in practice_cases(worked_cases())
-    ]
+    listed = []
+    counts: dict[str, int] = {}
+    for case in practice_cases(worked_cases()):
+        spec = find_game(case["game"])
+        counts[spec.id] = counts.get(spec.id, 0) + 1
+        # A title of our own: a worked case's title often gives its answer away.
+        listed.append(
+            {
+                "id": case["id"],
+                "title": f"{spec.name} #{counts[spec.id]} ({case.get('source', 'the rules')})",
+                "game": spec.id,
+                "pot": case.get("pot"),
+                "source": case.get("source", ""),
+            }
+        )
     return JSONResponse({"cases": listed})
 
 
