@@ -34,6 +34,7 @@ __all__ = [
     "check_showdown",
     "deal_from_id",
     "explain",
+    "practice_cases",
     "random_deal",
 ]
 
