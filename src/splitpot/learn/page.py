@@ -29,7 +29,7 @@ _CARDS_USED: Final[Mapping[EvalKind, str]] = {
     EvalKind.DEUCE_SEVEN: "your five private cards: straights and flushes count, aces high",
     EvalKind.A5: "your five private cards: straights and flushes ignored, aces low",
     EvalKind.DOOGIE_HIGH: "the best five of your cards and the community cards",
-    EvalKind.DOOGIE_LOW: "one card of each suit, four ranks, from your cards and the community",
+    EvalKind.DOOGIE_LOW: "one card per suit, four ranks, from your cards and the community cards",
 }
 _LOW_KINDS: Final = frozenset(
     {EvalKind.BADUGI, EvalKind.DEUCE_SEVEN, EvalKind.A5, EvalKind.DOOGIE_LOW}

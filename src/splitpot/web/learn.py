@@ -59,13 +59,16 @@ def worked_cases() -> Sequence[Mapping[str, Any]]:
 
 
 def _links(spec: GameSpec) -> dict[str, str]:
-    return {
+    links = {
         "page": f"/learn/{spec.id}",
         "play": f"/?game={spec.id}",
         "lab": f"/lab?game={spec.id}",
         "advisor": f"/advisor?game={spec.id}",
         "practice": f"/practice?game={spec.id}",
     }
+    if spec.draws:
+        links["practice_discard"] = f"/practice?mode=discard&game={spec.id}"
+    return links
 
 
 def _api(

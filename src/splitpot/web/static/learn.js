@@ -128,7 +128,7 @@ function awardCard(award) {
     el("h3", {}, award.label),
     award.also_called.length ? el("p", { class: "also-called" },
       "Also called ", award.also_called.flatMap((n, i) => [i ? ", " : "", el("b", {}, `“${n}”`)]),
-      " in some game panels and sources.") : null,
+      ".") : null,
     el("dl", { class: "facts" }, items.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     award.odd_chip ? el("p", { class: "muted-small" }, "Takes the odd chip of a pot that does not divide evenly.") : null);
 }
@@ -156,6 +156,7 @@ function renderRules(page) {
     el("div", { class: "links" },
       el("a", { class: "button primary", href: links.play, dataset: { testid: "link-play" } }, "Play it at a table"),
       el("a", { class: "button", href: links.practice, dataset: { testid: "link-practice" } }, "Practise: who wins?"),
+      links.practice_discard ? el("a", { class: "button", href: links.practice_discard, dataset: { testid: "link-practice-discard" } }, "Practise: which discard?") : null,
       el("a", { class: "button", href: links.lab, dataset: { testid: "link-lab" } }, "Open it in the lab"),
       el("a", { class: "button", href: links.advisor, dataset: { testid: "link-advisor" } }, "Ask the advisor")),
     section("At a glance", "facts",

@@ -266,7 +266,7 @@ async function deal(params) {
     if (data.case) {
       setUrl({ case: data.case, pot: data.pot });
     } else {
-      setUrl({ game: params.game || "", seed: data.seed });
+      setUrl({ game: data.game, seed: data.seed }); // the deal's own game: the URL deals it again
       document.getElementById("seed").value = data.seed;
     }
   } catch (error) {
@@ -280,9 +280,11 @@ function chosenGame() {
 }
 
 function nextDeal() {
+  // With a game chosen, the next seed of that game; with "any game", any game and seed.
   const current = practice.mode === "discard" ? practice.spot : practice.deal;
-  const seed = current && current.seed !== undefined ? current.seed + 1 : null;
-  deal({ game: chosenGame(), seed });
+  const game = chosenGame();
+  const same = current && current.seed !== undefined && current.game === game;
+  deal({ game, seed: same ? current.seed + 1 : null });
 }
 
 async function startPractice() {
