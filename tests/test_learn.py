@@ -8,12 +8,15 @@ seeds/004 Doogie), never read back from the page builder.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import io
 import json
+from pathlib import Path
 
 import pytest
 
+import splitpot.learn
 from splitpot.cards import parse_cards
 from splitpot.cli import main
 from splitpot.evaluate import evaluate_high
@@ -274,3 +277,20 @@ def test_lesson_for_an_unwritten_game_falls_back_to_its_summary() -> None:
     spec = dataclasses.replace(find_game("badugi"), id="badugi-x", summary="a test game")
     assert lesson_for(spec).summary == "a test game"
     assert rules_page(spec)["faq"] == []
+
+
+def test_learn_imports_only_the_core() -> None:
+    """splitpot.learn is part of the core: cards, evaluate, games and engine (and errors)."""
+    allowed = ("splitpot.cards", "splitpot.evaluate", "splitpot.games", "splitpot.engine",
+               "splitpot.errors", "splitpot.learn")  # fmt: skip
+    for path in Path(splitpot.learn.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.module.startswith("splitpot")
+            ):
+                assert node.module.startswith(allowed), (path.name, node.module)
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert not alias.name.startswith("splitpot") or alias.name.startswith(allowed)
