@@ -32,7 +32,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from splitpot.cards import Card, check_distinct, parse_cards
-from splitpot.cli import _settle_from_json
+from splitpot.cli.showdown import _settle_from_json
 from splitpot.engine.showdown import DECLARATIONS
 from splitpot.equity.advise import HERO, DiscardOption, advise_discards, declaration_odds
 from splitpot.equity.core import equity, pending_draws
