@@ -26,7 +26,7 @@ from splitpot.bots.heuristic import HeuristicBot
 from splitpot.cards import full_deck
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes, check_structure
-from splitpot.errors import SplitpotError
+from splitpot.errors import MatchError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Structure
 from splitpot.history import HistoryStore
@@ -34,10 +34,6 @@ from splitpot.history import HistoryStore
 __all__ = ["BOTS", "BotResult", "MatchError", "MatchResult", "make_bot", "play_match"]
 
 Z_95 = 1.96
-
-
-class MatchError(SplitpotError, ValueError):
-    """A match that cannot be played as asked (an unknown bot, no hands, ...)."""
 
 
 BOTS: dict[str, Callable[[random.Random], Bot]] = {

@@ -28,13 +28,20 @@ from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_
 from splitpot.engine.betting import RaiseBounds, Round
 from splitpot.engine.drawing import Stub, check_discard, discard_limit
 from splitpot.engine.events import NOBODY, Action, Event
-from splitpot.engine.options import Options, Stakes, check_structure
+from splitpot.engine.options import Options, Stakes, check_structure, renamed_options
+from splitpot.engine.pots import LivePot, live_pots
 from splitpot.engine.showdown import DECLARATIONS, ShowdownResult, settle
-from splitpot.errors import GameSpecError, IllegalActionError, LogError, SplitpotError
+from splitpot.errors import (
+    GameSpecError,
+    IllegalActionError,
+    LogError,
+    SchemaError,
+    SplitpotError,
+)
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Structure
 
-__all__ = ["Hand", "LegalActions", "stacked_deck"]
+__all__ = ["Hand", "LegalActions", "action_of", "stacked_deck"]
 
 
 def stacked_deck(
@@ -316,6 +323,11 @@ class Hand:
     def in_hand(self) -> list[int]:
         """Seats that have not folded, in seat order."""
         return [seat for seat, folded in enumerate(self.folded) if not folded]
+
+    def pots(self) -> list[LivePot]:
+        """The pot now, split at the all-in levels: the main pot first, each with the seats
+        that can still win it (a bet not yet called is in the pot)."""
+        return live_pots(self.contributed, self.stacks, self.in_hand())
 
     def _can_bet(self, seat: int) -> bool:
         return not self.folded[seat] and self.stacks[seat] > 0
@@ -690,7 +702,7 @@ class Hand:
             button=self.names[self.button],
             declarations=declarations,
             odd_chip=self.options.odd_chip,
-            two_way_tie_keeps=self.options.doogie_tie_keeps,
+            two_way_tie_keeps=self.options.two_way_tie_keeps,
         )
         by_name = {name: seat for seat, name in enumerate(self.names)}
         self.payouts = {by_name[n]: c for n, c in self.result.payouts.items() if c}
@@ -754,15 +766,17 @@ class Hand:
                 reshuffle_seed=start.secret["seed"],
             )
         except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, SplitpotError):
+            if isinstance(exc, SplitpotError) and not isinstance(exc, SchemaError):
                 raise
             raise LogError(f"the start event is malformed: {exc!r}") from None
         for event in events:
             if event.kind in ("fold", "check", "call", "bet", "raise", "discard", "keep",
                               "reject", "declare"):  # fmt: skip
-                hand.apply(_action_of(event), seat=event.seat)
+                hand.apply(action_of(event), seat=event.seat)
         mine = [e.to_json() for e in hand.events]
         theirs = [e.to_json() for e in events]
+        # A log written before an option was renamed replays: compare its options as read now.
+        theirs[0]["options"] = renamed_options(data["options"])
         if mine != theirs:
             index = next(
                 (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
@@ -785,7 +799,8 @@ _HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
 }
 
 
-def _action_of(event: Event) -> Action:
+def action_of(event: Event) -> Action:
+    """The action a player's event records (``raise`` to 8, ``discard`` these cards...)."""
     if event.kind in ("bet", "raise"):
         return Action(event.kind, amount=event.data["to"])
     if event.kind == "discard":

@@ -376,7 +376,7 @@ def settle(
     seats: Sequence[str] | None = None,
     declarations: Mapping[str, str] | None = None,
     odd_chip: str = "high-award",
-    two_way_tie_keeps: bool = True,
+    two_way_tie_keeps: bool | None = None,
 ) -> ShowdownResult:
     """Settle a showdown and return who gets what, award by award and pot by pot.
 
@@ -387,7 +387,7 @@ def settle(
     full seat order when folded players sit between live ones. Doogie takes ``declarations``
     ("high", "low" or "both") for every player, or none for cards-speak; with
     ``two_way_tie_keeps`` (the seed's house rule) a two-way declarer who ties only with the best
-    possible hand keeps the pot.
+    possible hand keeps the pot; ``None`` plays the game's rule (``GameSpec.two_way_tie_keeps``).
     """
     spec = find_game(game) if isinstance(game, str) else game
     live_cards = _read_players(spec, players)
@@ -441,13 +441,14 @@ def settle(
         name: {award.name: award.hand(cards, board_cards) for award in spec.awards}
         for name, cards in live_cards.items()
     }
+    keeps = two_way_tie_keeps
     settler = _Settler(
         spec,
         hands,
         declared,
         clockwise,
         refuse=odd_chip == "refuse",
-        two_way_tie_keeps=two_way_tie_keeps,
+        two_way_tie_keeps=spec.two_way_tie_keeps if keeps is None else keeps,
     )
     settled = tuple(settler.settle_pot(p) for p in pots)
 

@@ -39,7 +39,7 @@ from types import TracebackType
 from typing import Any, Final, Literal
 
 from splitpot.engine.events import Event
-from splitpot.errors import SplitpotError
+from splitpot.errors import HandNotFoundError, HistoryError
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -55,17 +55,6 @@ __all__ = [
 SCHEMA_VERSION: Final = 1
 SOURCES: Final = ("simulate", "match", "play", "web", "import")
 """Where a stored hand came from; ``import`` is for hands read from a file."""
-
-
-class HistoryError(SplitpotError):
-    """A hand history that cannot be stored, found, read or written (the store, PHH, logs)."""
-
-
-class HandNotFoundError(HistoryError, KeyError):
-    """No stored hand has this id."""
-
-    def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0]) if self.args else ""
 
 
 def default_path() -> Path:

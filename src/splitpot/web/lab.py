@@ -5,8 +5,8 @@ Routes (``docs/web-lab.md`` has every field):
 - ``GET /api/lab/games``: the registry, with each game's awards and draws;
 - ``GET /api/lab/presets``: the seeds' worked showdowns, each with the seed's answer;
 - ``POST /api/lab/showdown``: settle a showdown given as the CLI's batch JSON
-  (:func:`splitpot.cli._settle_from_json`), answered with its JSON plus, for every award of every
-  pot, each winner's cards and the exact cards they used;
+  (:func:`splitpot.engine.batch.settle_input`), answered with its JSON plus, for every award
+  of every pot, each winner's cards and the exact cards they used;
 - ``POST /api/advise``: every legal discard ranked by pot equity (Doogie: each declaration);
 - ``POST /api/equity``: each hand's share of each award, pot equity and scoop chance.
 
@@ -18,7 +18,6 @@ or two. Every bad input is answered ``{"error": ...}`` with a 4xx status.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import partial, wraps
@@ -32,7 +31,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from splitpot.cards import Card, check_distinct, parse_cards
-from splitpot.cli.showdown import _settle_from_json
+from splitpot.engine.batch import settle_input
 from splitpot.engine.showdown import DECLARATIONS
 from splitpot.equity.advise import HERO, DiscardOption, advise_discards, declaration_odds
 from splitpot.equity.core import equity, pending_draws
@@ -258,12 +257,7 @@ def _explain_showdown(result: dict[str, Any]) -> dict[str, Any]:
 async def showdown(request: Request) -> Response:
     """``POST /api/lab/showdown``: settle one showdown (the CLI's batch JSON)."""
     data = await _body(request)
-    players = data.get("players")
-    if isinstance(players, dict):  # the batch reader checks the rest; make this one plain too
-        for name, cards in players.items():
-            _card_text(cards, f"player {name}'s cards")
-    line = json.dumps(data)
-    result = await _compute(request, partial(_settle_from_json, line))
+    result = await _compute(request, partial(settle_input, data))
     return JSONResponse(_explain_showdown(result))
 
 
