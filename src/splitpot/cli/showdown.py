@@ -13,6 +13,7 @@ from splitpot.cli.args import chips, pairs
 from splitpot.engine.showdown import DECLARATIONS, ODD_CHIP_RULES, ShowdownResult, settle
 from splitpot.errors import SplitpotError, UsageError
 from splitpot.games import GAMES, find_game
+from splitpot.games.spec import EvalKind
 
 __all__ = ["add_games", "add_showdown", "render"]
 
@@ -71,7 +72,7 @@ def render(result: ShowdownResult, *, symbols: bool = False) -> str:
         if hand is None:
             return "no hand"
         shown = hand.cards
-        if award == "omaha":
+        if game.award(award).kind is EvalKind.OMAHA:  # two hole cards + three of the board
             return f"{hand.describe()}, using {cards(shown[:2])} + {cards(shown[2:])}"
         return f"{hand.describe()}, using {cards(shown)}"
 

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
-from splitpot.engine.betting import RaiseBounds, Round
-from splitpot.engine.drawing import Stub, check_discard, discard_limit
+from splitpot.engine.betting import Round
+from splitpot.engine.drawing import Stub, check_discard, discard_limit, stacked_deck
 from splitpot.engine.events import NOBODY, Action, Event
+from splitpot.engine.legal import LegalActions
 from splitpot.engine.options import Options, Stakes, check_structure, renamed_options
 from splitpot.engine.pots import LivePot, live_pots
 from splitpot.engine.showdown import DECLARATIONS, ShowdownResult, settle
@@ -42,84 +42,6 @@ from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Structure
 
 __all__ = ["Hand", "LegalActions", "action_of", "stacked_deck"]
-
-
-def stacked_deck(
-    hole: Sequence[str | Sequence[int]], then: str = "", *, button: int = 0
-) -> list[Card]:
-    """A deck that deals ``hole[seat]`` to each seat, then ``then`` in order (board cards and
-    draw replacements as the hand asks for them), then the other cards.
-
-    Hole cards go one at a time clockwise from the first seat left of ``button``, as the
-    engine deals them; only the dealt order matters, so the rest of the deck may be anything.
-    """
-    hands = [parse_cards(h, where=f"in seat {i}'s cards") for i, h in enumerate(hole)]
-    count = len(hands)
-    if len({len(h) for h in hands}) != 1:
-        raise GameSpecError("every seat needs the same number of hole cards")
-    order: list[Card] = []
-    for index in range(len(hands[0])):
-        for step in range(1, count + 1):
-            order.append(hands[(button + step) % count][index])
-    order.extend(parse_cards(then, where="in the cards after the deal"))
-    check_distinct([("in the stacked deck", order)])
-    return order
-
-
-@dataclass(frozen=True, slots=True)
-class LegalActions:
-    """What the player to act may do now."""
-
-    seat: int
-    phase: str  # "bet", "draw", "sviten" or "declare"
-    fold: bool = False
-    check: bool = False
-    call: int | None = None  # chips the call puts in (all-in for less when short)
-    raise_: RaiseBounds | None = None
-    discard_max: int = 0
-    hole: tuple[Card, ...] = ()
-    keep_reject: bool = False
-    declare: tuple[str, ...] = ()
-    kinds: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kinds", self._kinds())
-
-    def _kinds(self) -> tuple[str, ...]:
-        """The action kinds allowed, e.g. ``("fold", "call", "raise")``."""
-        out: list[str] = []
-        if self.fold:
-            out.append("fold")
-        if self.check:
-            out.append("check")
-        if self.call is not None:
-            out.append("call")
-        if self.raise_ is not None:
-            out.append(self.raise_.kind)
-        if self.phase == "draw":
-            out.append("discard")
-        if self.keep_reject:
-            out += ["keep", "reject"]
-        if self.declare:
-            out.append("declare")
-        return tuple(out)
-
-    def describe(self) -> str:
-        """One line: ``fold, call 4, raise to 8-14``."""
-        parts: list[str] = []
-        for kind in self.kinds:
-            if kind == "call":
-                parts.append(f"call {self.call}")
-            elif kind in ("bet", "raise") and self.raise_ is not None:
-                low, high = self.raise_.min_to, self.raise_.max_to
-                parts.append(f"{kind} to {low}" if low == high else f"{kind} to {low}-{high}")
-            elif kind == "discard":
-                parts.append(f"discard 0-{self.discard_max} of {format_cards(self.hole)}")
-            elif kind == "declare":
-                parts.append("declare " + "/".join(self.declare))
-            else:
-                parts.append(kind)
-        return ", ".join(parts)
 
 
 _EMPTY: MappingProxyType[str, Any] = MappingProxyType({})
