@@ -68,25 +68,8 @@ class Hand:
         self.structure = check_structure(self.game, structure)
         self.stakes = stakes or Stakes.parse("1/2", self.game)
         self.options = options or Options()
-        if self.options.odd_chip == "refuse":
-            # RULES.md's refuse option is the Drawmaha seed calculator's: a hand in play
-            # cannot refuse its own pot, so a table must place odd chips.
-            raise GameSpecError(
-                "the refuse odd-chip rule is for the showdown calculator; a hand in play must "
-                "place every chip (use high-award)"
-            )
+        self.names = _check_seats(self.game, self.options, stacks, button, names)
         count = len(stacks)
-        if not 2 <= count <= self.game.max_players:
-            raise GameSpecError(
-                f"{self.game.name} seats 2 to {self.game.max_players} players, not {count}"
-            )
-        if any(type(s) is not int or s <= 0 for s in stacks):
-            raise GameSpecError(f"every player needs a whole, positive stack: {list(stacks)}")
-        if not 0 <= button < count:
-            raise GameSpecError(f"button {button} is not a seat (0 to {count - 1})")
-        self.names = tuple(names) if names else tuple(f"seat{i + 1}" for i in range(count))
-        if len(self.names) != count or len(set(self.names)) != count:
-            raise GameSpecError("names must give each seat its own name")
         self.button = button
         self.starting_stacks = tuple(stacks)
         if deck is None and rng is None:
@@ -719,6 +702,34 @@ _HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
     "reject": Hand._reject,
     "declare": Hand._declare,
 }
+
+
+def _check_seats(
+    game: GameSpec,
+    options: Options,
+    stacks: Sequence[int],
+    button: int,
+    names: Sequence[str] | None,
+) -> tuple[str, ...]:
+    """The seats' names, once the seats, stacks, button and options are checked."""
+    if options.odd_chip == "refuse":
+        # RULES.md's refuse option is the Drawmaha seed calculator's: a hand in play
+        # cannot refuse its own pot, so a table must place odd chips.
+        raise GameSpecError(
+            "the refuse odd-chip rule is for the showdown calculator; a hand in play must "
+            "place every chip (use high-award)"
+        )
+    count = len(stacks)
+    if not 2 <= count <= game.max_players:
+        raise GameSpecError(f"{game.name} seats 2 to {game.max_players} players, not {count}")
+    if any(type(s) is not int or s <= 0 for s in stacks):
+        raise GameSpecError(f"every player needs a whole, positive stack: {list(stacks)}")
+    if not 0 <= button < count:
+        raise GameSpecError(f"button {button} is not a seat (0 to {count - 1})")
+    named = tuple(names) if names else tuple(f"seat{i + 1}" for i in range(count))
+    if len(named) != count or len(set(named)) != count:
+        raise GameSpecError("names must give each seat its own name")
+    return named
 
 
 def action_of(event: Event) -> Action:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial, wraps
 from itertools import combinations
 from typing import Any, Final, TypeVar
@@ -382,54 +383,78 @@ async def advise(request: Request) -> Response:
     seed = _int(data, "seed", 0, 0, 2**63 - 1)
     rival_hands = [cards or "random" for cards in known]
 
+    ask = _Ask(spec, hole, board, dead, count, rival_hands, requested, seed)
     if spec.declare:
-        if dead:
-            raise BadRequest(
-                "declaration odds use no dead cards: leave them out, or ask /api/equity"
-            )
-        ways = data.get("opponent_declarations")
-        if ways is not None and not (
-            isinstance(ways, list) and all(w is None or isinstance(w, str) for w in ways)
-        ):
-            raise BadRequest(
-                '"opponent_declarations" must be a list of "high", "low", "both" or null'
-            )
-        if ways is not None and len(ways) > count:
-            raise BadRequest(f"{len(ways)} declarations given for {count} opponents")
-        samples = _capped(requested, ADVISE_BUDGET, (count + 1) * len(DECLARATIONS))
-        odds = await _compute(
-            request,
-            partial(
-                declaration_odds,
-                hole,
-                board,
-                opponents=count,
-                opponent_hands=rival_hands,
-                opponent_declarations=ways,
-                samples=samples,
-                seed=seed,
-            ),
-        )
-        ranked = sorted(odds.shares, key=lambda way: -odds.shares[way])
-        return JSONResponse(
-            {
-                "game": spec.id,
-                "kind": "declarations",
-                "declarations": [
-                    {"way": way, "share": odds.shares[way], "std_error": odds.std_errors[way]}
-                    for way in ranked
-                ],
-                "best": odds.best,
-                "method": odds.method,
-                "runouts": odds.runouts,
-                "opponents": count,
-                "samples": samples,
-                "samples_requested": requested,
-                "capped": samples < requested,
-                "seed": seed,
-            }
-        )
+        return await _declarations(request, data, ask)
+    return await _discards(request, data, ask)
 
+
+@dataclass(frozen=True, slots=True)
+class _Ask:
+    """An advice request, read: the game, the cards, the opponents and the sampling asked."""
+
+    spec: GameSpec
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    count: int  # opponents
+    rival_hands: list[str | tuple[Card, ...]]
+    requested: int  # samples asked for
+    seed: int
+
+
+async def _declarations(request: Request, data: Mapping[str, Any], ask: _Ask) -> Response:
+    """Doogie: the share of the pot for each declaration."""
+    spec, hole, board, dead, count = ask.spec, ask.hole, ask.board, ask.dead, ask.count
+    rival_hands, requested, seed = ask.rival_hands, ask.requested, ask.seed
+    if dead:
+        raise BadRequest("declaration odds use no dead cards: leave them out, or ask /api/equity")
+    ways = data.get("opponent_declarations")
+    if ways is not None and not (
+        isinstance(ways, list) and all(w is None or isinstance(w, str) for w in ways)
+    ):
+        raise BadRequest('"opponent_declarations" must be a list of "high", "low", "both" or null')
+    if ways is not None and len(ways) > count:
+        raise BadRequest(f"{len(ways)} declarations given for {count} opponents")
+    samples = _capped(requested, ADVISE_BUDGET, (count + 1) * len(DECLARATIONS))
+    odds = await _compute(
+        request,
+        partial(
+            declaration_odds,
+            hole,
+            board,
+            opponents=count,
+            opponent_hands=rival_hands,
+            opponent_declarations=ways,
+            samples=samples,
+            seed=seed,
+        ),
+    )
+    ranked = sorted(odds.shares, key=lambda way: -odds.shares[way])
+    return JSONResponse(
+        {
+            "game": spec.id,
+            "kind": "declarations",
+            "declarations": [
+                {"way": way, "share": odds.shares[way], "std_error": odds.std_errors[way]}
+                for way in ranked
+            ],
+            "best": odds.best,
+            "method": odds.method,
+            "runouts": odds.runouts,
+            "opponents": count,
+            "samples": samples,
+            "samples_requested": requested,
+            "capped": samples < requested,
+            "seed": seed,
+        }
+    )
+
+
+async def _discards(request: Request, data: Mapping[str, Any], ask: _Ask) -> Response:
+    """Every legal discard at the next draw, best first."""
+    spec, hole, board, dead, count = ask.spec, ask.hole, ask.board, ask.dead, ask.count
+    rival_hands, requested, seed = ask.rival_hands, ask.requested, ask.seed
     if data.get("opponent_declarations") is not None:
         raise BadRequest(f"{spec.name} has no declaration; only Doogie is declared")
     policy = _choice(data, "policy", POLICIES, "heuristic")
