@@ -69,6 +69,34 @@ COMMANDS: Final[dict[str, tuple[str, str, str]]] = {
 """Every sub-command, in the order ``splitpot --help`` lists them."""
 
 
+def _columns() -> int:
+    # shutil.get_terminal_size's answer, without importing shutil (and, with it, bz2 and lzma)
+    # on every start: argparse builds a formatter for each argument it adds.
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, as wide as the terminal."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser (public so the docs and tests can read its help). With
     ``command``, only that sub-command's module is imported and given its arguments; the
@@ -76,11 +104,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="splitpot",
         description="Split-pot draw and board poker: games, showdowns.",
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"splitpot {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, function, help_text) in COMMANDS.items():
-        sub = commands.add_parser(name, help=help_text)
+        sub = commands.add_parser(name, help=help_text, formatter_class=_Formatter)
         if command is None or command == name:
             add: Callable[[argparse.ArgumentParser], None] = getattr(
                 importlib.import_module(module), function

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterable, Sequence
 from typing import IO
@@ -39,6 +38,8 @@ def _settle_from_args(args: argparse.Namespace) -> ShowdownResult:
 
 
 def _run_batch(source: Iterable[bytes | str], out: IO[str]) -> int:
+    import json
+
     from splitpot.engine.batch import settle_line  # the schema reader: only for --batch
 
     for number, raw in enumerate(source, 1):
@@ -134,6 +135,8 @@ def render(result: ShowdownResult, *, symbols: bool = False) -> str:
 
 def _cmd_games(args: argparse.Namespace, out: IO[str]) -> int:
     if args.json:
+        import json
+
         listing = [
             {"id": g.id, "name": g.name, "aliases": list(g.aliases), "hole_cards": g.hole_cards,
              "board_cards": g.board_cards, "awards": list(g.award_names),
@@ -170,6 +173,8 @@ def _cmd_showdown(args: argparse.Namespace, out: IO[str]) -> int:
         raise UsageError("give either --pot or --contribution, not both")
     result = _settle_from_args(args)
     if args.json:
+        import json
+
         out.write(json.dumps(result.to_json()) + "\n")
     else:
         out.write(render(result, symbols=args.symbols) + "\n")
