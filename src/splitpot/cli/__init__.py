@@ -98,9 +98,9 @@ class _Formatter(argparse.HelpFormatter):
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser (public so the docs and tests can read its help). With
-    ``command``, only that sub-command's module is imported and given its arguments; the
-    others are listed by name and help alone."""
+    """The argument parser (public so the docs and tests can read its help). With a known
+    ``command``, only that sub-command is built (its module alone is imported); with ``""``,
+    every sub-command is listed by name and help alone (for ``--help`` and a wrong name)."""
     parser = argparse.ArgumentParser(
         prog="splitpot",
         description="Split-pot draw and board poker: games, showdowns.",
@@ -109,6 +109,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"splitpot {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, function, help_text) in COMMANDS.items():
+        if command in COMMANDS and command != name:
+            continue  # each parser costs argparse's look-ups of its translations: build one
         sub = commands.add_parser(name, help=help_text, formatter_class=_Formatter)
         if command is None or command == name:
             add: Callable[[argparse.ArgumentParser], None] = getattr(
