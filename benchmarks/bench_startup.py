@@ -7,8 +7,9 @@ Run from the repository root with the project's virtualenv::
     .venv/bin/python benchmarks/bench_startup.py --runs 15
 
 Both run as fresh processes of the same interpreter, after one warm-up run of each (so the
-bytecode is cached); the figure is the median wall time of ``--runs`` runs, and the ratio is
-the showdown's over the bare interpreter's (the goal: at most 5x). ``--imports`` also lists the
+bytecode is cached), then taking turns (a change in the machine's load falls on both); the
+figure is the median wall time of ``--runs`` runs, and the ratio is the showdown's over the bare
+interpreter's (the goal: at most 5x). ``--imports`` also lists the
 splitpot modules the showdown loads, and any heavy module it should not (the web server, the
 equity engine, the hand history, multiprocessing).
 """
@@ -44,15 +45,18 @@ NOT_NEEDED = ("starlette", "uvicorn", "numba", "numpy", "multiprocessing", "msgs
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
-def wall(command: list[str], runs: int) -> float:
-    """The median wall time of ``command`` over ``runs`` runs, after one warm-up."""
-    subprocess.run(command, check=True, capture_output=True, env=ENV)
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
+def walls(commands: list[list[str]], runs: int) -> list[float]:
+    """The median wall time of each command over ``runs`` runs, after one warm-up each; the
+    commands take turns, so that a change in the machine's load falls on all of them."""
+    for command in commands:
         subprocess.run(command, check=True, capture_output=True, env=ENV)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+    times: list[list[float]] = [[] for _ in commands]
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            started = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True, env=ENV)
+            times[index].append(time.perf_counter() - started)
+    return [statistics.median(each) for each in times]
 
 
 def loaded_modules() -> list[str]:
@@ -76,8 +80,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="runs of each (default 7)")
     parser.add_argument("--imports", action="store_true", help="list the modules loaded")
     args = parser.parse_args()
-    bare = wall(BARE, args.runs)
-    showdown = wall(SHOWDOWN, args.runs)
+    bare, showdown = walls([BARE, SHOWDOWN], args.runs)
     load = load_average()
     print(f"CPU: {cpu_name()}; load average {load if load is not None else '?'}")
     print(f"python -c pass       {1000 * bare:7.1f} ms (median of {args.runs})")

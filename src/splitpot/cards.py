@@ -14,12 +14,14 @@ Strings become cards only here::
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from splitpot.errors import CardParseError, DuplicateCardError
+
+if TYPE_CHECKING:
+    import random  # only for the injected generator's type
 
 __all__ = [
     "RANKS",
