@@ -13,10 +13,13 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, Final
 
 from splitpot import __version__
 from splitpot.errors import SplitpotError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import IO, Final
 
 __all__ = ["COMMANDS", "SEED_CASE", "build_parser", "main", "main_entry"]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Sequence
-from typing import IO
 
 from splitpot.cards import format_cards
 from splitpot.cli.args import chips, pairs
@@ -13,6 +12,10 @@ from splitpot.engine.showdown import DECLARATIONS, ODD_CHIP_RULES, ShowdownResul
 from splitpot.errors import SplitpotError, UsageError
 from splitpot.games import GAMES, find_game
 from splitpot.games.spec import EvalKind
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import IO
 
 __all__ = ["add_games", "add_showdown", "render"]
 
