@@ -17,7 +17,7 @@ from splitpot.equity.kernels.badugi import (
 )
 from splitpot.equity.kernels.dispatch import award_value
 from splitpot.equity.kernels.high import high_value_5_k, high_value_k
-from splitpot.equity.kernels.lookup import I8, I64, Tables, _jit, tables
+from splitpot.equity.kernels.lookup import I8, I64, Tables, _jit_alloc, tables
 from splitpot.equity.kernels.lowball import a5_value_k, deuce_seven_value_k
 from splitpot.equity.kernels.omaha import omaha_value_k
 
@@ -36,7 +36,7 @@ __all__ = [
 _HIGH, _HIGH5, _DEUCE_SEVEN, _A5 = 0, 1, 2, 3
 
 
-@_jit
+@_jit_alloc
 def _one_array_rows(family: int, cards: I8, t: Tables) -> I64:
     out = np.empty(cards.shape[0], dtype=np.int64)
     for i in range(cards.shape[0]):
@@ -52,7 +52,7 @@ def _one_array_rows(family: int, cards: I8, t: Tables) -> I64:
     return out
 
 
-@_jit
+@_jit_alloc
 def _badugi_rows(cards: I8, aces_high: bool, t: Tables) -> I64:
     out = np.empty(cards.shape[0], dtype=np.int64)
     for i in range(cards.shape[0]):
@@ -60,7 +60,7 @@ def _badugi_rows(cards: I8, aces_high: bool, t: Tables) -> I64:
     return out
 
 
-@_jit
+@_jit_alloc
 def _omaha_rows(hole: I8, board: I8, t: Tables) -> I64:
     out = np.empty(hole.shape[0], dtype=np.int64)
     for i in range(hole.shape[0]):
@@ -68,7 +68,7 @@ def _omaha_rows(hole: I8, board: I8, t: Tables) -> I64:
     return out
 
 
-@_jit
+@_jit_alloc
 def _doogie_rows(high: bool, hole: I8, board: I8, t: Tables) -> I64:
     out = np.empty(hole.shape[0], dtype=np.int64)
     for i in range(hole.shape[0]):
@@ -79,7 +79,7 @@ def _doogie_rows(high: bool, hole: I8, board: I8, t: Tables) -> I64:
     return out
 
 
-@_jit
+@_jit_alloc
 def _award_rows(kind: int, aces_high: bool, hole: I8, board: I8, t: Tables) -> I64:
     out = np.empty(hole.shape[0], dtype=np.int64)
     for i in range(hole.shape[0]):
