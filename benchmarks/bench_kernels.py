@@ -481,11 +481,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         ours = rates["kernel"].per_second
         old = rates["old"].per_second if "old" in rates else float("nan")
         python = rates["python"].per_second
+        old_rate = (
+            f"{old / 1e6:>7.1f} {ours / old:>7.1f}x" if "old" in rates else f"{'-':>7} {'-':>8}"
+        )
         print(
             f"{row['task']:<24} {ours / 1e6:>7.1f} {rates['limit'].per_second / 1e6:>7.1f}"
             f" {rates['limit'].per_second / ours:>7.2f}x"
-            f" {rates['dispatch'].per_second / 1e6:>8.1f} {old / 1e6:>7.1f}"
-            f" {ours / old:>7.1f}x {python / 1e6:>7.3f} {ours / python:>6.0f}x"
+            f" {rates['dispatch'].per_second / 1e6:>8.1f} {old_rate}"
+            f" {python / 1e6:>7.3f} {ours / python:>6.0f}x"
         )
     print("-" * len(head))
     print(
