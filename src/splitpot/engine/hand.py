@@ -232,13 +232,8 @@ class Hand:
         secret: dict[str, Any] | None = None,
         secret_to: int = NOBODY,
     ) -> Event:
-        event = Event(
-            kind,
-            seat,
-            MappingProxyType(data) if data else _EMPTY,
-            MappingProxyType(secret) if secret else _EMPTY,
-            secret_to,
-        )
+        event = Event.make(kind, seat, data, secret)
+        assert not secret or event.secret_to == secret_to
         self._events.append(event)
         return event
 

@@ -1,0 +1,482 @@
+"""The words for hands and showdowns, said once for every face (the CLI, terminal play, the web
+table, the history replayer, the showdown lab and the text histories).
+
+- :func:`event_line`: one event as a line (``Ann raises to 12 and is all-in``); :func:`log_lines`
+  a hand's log, with :func:`street_name` naming board cards and the settlement at the showdown;
+  :func:`history_text` the whole hand as a text history.
+- :func:`pot_label` (``Pot``, ``Main pot``, ``Side pot 2``) and :func:`pots_text` for the pot of
+  a hand in progress.
+- :class:`Settlement`, the one view of a settled showdown: for each pot, each award with its
+  winners, amounts, the hand of every player shown down (losers included) with the cards used,
+  unclaimed and split-evenly notes (Doogie's forfeits included), odd chips and why.
+  :func:`showdown_text` is the CLI's answer-key text; :meth:`Settlement.rows` the rows the web
+  pages draw.
+
+Only the core is imported here (cards, games, engine): the faces import this, never each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from splitpot.cards import Card, format_cards
+from splitpot.engine.events import (
+    BettingRound,
+    BetTo,
+    BoardDealt,
+    Called,
+    Checked,
+    Declared,
+    DeclareRound,
+    Discarded,
+    DrawRound,
+    Ended,
+    Event,
+    Folded,
+    HandStarted,
+    HoleDealt,
+    Kept,
+    Posted,
+    RaisedTo,
+    Rejected,
+    Reshuffled,
+    Returned,
+    Revealed,
+    Settled,
+    Shown,
+    SvitenFaceDown,
+    SvitenFaceUp,
+    WonUncontested,
+)
+from splitpot.engine.logged import showdown_of, start_of
+from splitpot.engine.options import Stakes
+from splitpot.engine.showdown import AwardResult, PotResult, ShowdownResult
+from splitpot.errors import LogError
+from splitpot.games import GameSpec, find_game
+from splitpot.games.spec import EvalKind
+
+__all__ = [
+    "AwardView",
+    "HandShown",
+    "PotView",
+    "Settlement",
+    "event_line",
+    "hand_title",
+    "history_text",
+    "log_lines",
+    "pot_label",
+    "pots_text",
+    "showdown_text",
+    "stakes_text",
+    "street_name",
+    "uncontested_line",
+]
+
+
+# ---------------------------------------------------------------------- small words
+
+
+def street_name(game: GameSpec, board: int, count: int) -> str:
+    """The name of the street that brought the board to ``board`` cards with ``count`` new
+    ones: ``FLOP``, ``TURN``, ``RIVER`` in a five-card board game; else ``BOARD CARD 4``."""
+    if game.board_cards == 5:
+        return {3: "FLOP", 4: "TURN", 5: "RIVER"}.get(board, f"BOARD CARD {board}")
+    if count == 1:
+        return f"BOARD CARD {board}"
+    return "BOARD"
+
+
+def pot_label(index: int, count: int) -> str:
+    """``Pot`` when there is one pot; else ``Main pot`` and ``Side pot 1``, ``Side pot 2``..."""
+    if count == 1:
+        return "Pot"
+    return "Main pot" if index == 0 else f"Side pot {index}"
+
+
+def pots_text(total: int, pots: Sequence[tuple[int, Sequence[int]]], names: Sequence[str]) -> str:
+    """The pot of a hand in progress: ``Pot: 30``, or with side pots ``Pot: 30 (main pot 18: A,
+    B, C; side pot 1 12: B, C)``; ``pots`` are (chips, seats that may win them), main first."""
+    if len(pots) <= 1:
+        return f"Pot: {total}"
+    parts = [
+        f"{pot_label(index, len(pots)).lower()} {amount}: " + ", ".join(names[s] for s in seats)
+        for index, (amount, seats) in enumerate(pots)
+    ]
+    return f"Pot: {total} ({'; '.join(parts)})"
+
+
+def stakes_text(stakes: Stakes) -> str:
+    """``1/2`` (the blinds), or ``ante 1, bets 2/4`` in an ante game."""
+    if stakes.ante:
+        return f"ante {stakes.ante}, bets {stakes.small_bet}/{stakes.big_bet}"
+    return f"{stakes.small_blind}/{stakes.big_blind}"
+
+
+def hand_title(start: HandStarted, number: int | None = None) -> str:
+    """``Hand #4: Badugi (fixed-limit, 1/2) - Ann has the button`` (without a number, from
+    the game's name on)."""
+    game = find_game(start.game)
+    title = f"Hand #{number}: " if number is not None else ""
+    return (
+        f"{title}{game.name} ({start.structure.value}, {stakes_text(start.stakes)}) - "
+        f"{start.names[start.button]} has the button"
+    )
+
+
+def uncontested_line(name: str, amount: int) -> str:
+    """``Ann wins 6 (uncontested: everyone else folded)``."""
+    return f"{name} wins {amount} (uncontested: everyone else folded)"
+
+
+def _all_in(all_in: bool) -> str:
+    return " and is all-in" if all_in else ""
+
+
+def event_line(event: Event, names: Sequence[str], street: str = "") -> str | None:
+    """One event as a line, for whoever's view ``event`` is (a secret it does not carry is not
+    said); ``street`` names a board card's street (see :func:`street_name`). ``None`` for the
+    events said otherwise: the start (:func:`hand_title`) and the settlement
+    (:class:`Settlement`); and for another seat's hole cards, which say nothing to a viewer."""
+    who = names[event.seat] if event.seat is not None else ""
+    match event:
+        case Posted(blind=blind, amount=amount):
+            return f"{who} posts {blind} {amount}"
+        case HoleDealt(cards=cards):
+            return None if cards is None else f"Dealt to {who}: {format_cards(cards)}"
+        case BoardDealt(cards=cards):
+            return f"*** {street} *** {format_cards(cards)}"
+        case BettingRound(number=number):
+            return f"-- betting round {number} --"
+        case DrawRound(number=number):
+            return f"*** DRAW {number} ***"
+        case DeclareRound():
+            return "*** DECLARE *** (each player declares in secret)"
+        case Folded():
+            return f"{who} folds"
+        case Checked():
+            return f"{who} checks"
+        case Called(amount=amount, all_in=all_in):
+            return f"{who} calls {amount}{_all_in(all_in)}"
+        case BetTo(to=to, all_in=all_in):
+            return f"{who} bets {to}{_all_in(all_in)}"
+        case RaisedTo(to=to, all_in=all_in):
+            return f"{who} raises to {to}{_all_in(all_in)}"
+        case Discarded(count=0):
+            return f"{who} stands pat"
+        case Discarded(count=count, discarded=None):
+            return f"{who} discards {count}"
+        case Discarded(discarded=discarded, received=received):
+            assert discarded is not None
+            drawn = f" and draws {format_cards(received)}" if received is not None else ""
+            return f"{who} discards {format_cards(discarded)}{drawn}"
+        case SvitenFaceUp(card=card):
+            return f"{who} is dealt {card} face up"
+        case Kept():
+            return f"{who} keeps it"
+        case Rejected():
+            return f"{who} rejects it"
+        case SvitenFaceDown(received=received):
+            shown = f": {format_cards(received)}" if received is not None else ""
+            return f"{who} takes the next card face down{shown}"
+        case Declared(way=way):
+            return f"{who} declares{f' {way}' if way is not None else ''} (secret)"
+        case Revealed(declarations=ways):
+            return "Declarations: " + ", ".join(f"{n} {w}" for n, w in ways.items())
+        case Reshuffled(count=count):
+            return f"The discards are reshuffled with the stub ({count} cards)"
+        case Returned(amount=amount):
+            return f"Uncalled bet ({amount}) returned to {who}"
+        case Shown(cards=cards):
+            return f"{who} shows {format_cards(cards)}"
+        case WonUncontested(amount=amount):
+            return uncontested_line(who, amount)
+        case Ended(stacks=stacks):
+            return "Stacks: " + ", ".join(f"{n} {c}" for n, c in zip(names, stacks, strict=True))
+    return None  # the start and the settlement
+
+
+def log_lines(
+    start: HandStarted,
+    events: Sequence[Event],
+    *,
+    board: int = 0,
+    result: ShowdownResult | None = None,
+) -> list[str]:
+    """The lines of ``events`` (already one seat's or an onlooker's view) of the hand that
+    ``start`` began; ``board`` is how many board cards were dealt before the first of them, and
+    ``result`` the hand's settled showdown, said at its settle event."""
+    game = find_game(start.game)
+    names = start.names
+    out: list[str] = []
+    for event in events:
+        street = ""
+        match event:
+            case HandStarted():
+                out.append(hand_title(start))
+                continue
+            case Settled():
+                if result is None:
+                    raise LogError("the showdown's settlement is needed to say it")
+                out.append("*** SHOWDOWN ***")
+                out.extend(Settlement(result).lines(blank=False))
+                continue
+            case BoardDealt(cards=cards):
+                board += len(cards)
+                street = street_name(game, board, len(cards))
+        line = event_line(event, names, street)
+        if line is not None:
+            out.append(line)
+    return out
+
+
+def history_text(events: Sequence[Event], number: int | None = None) -> str:
+    """The hand as a text history: its title, the seats, then every line of its log (a full
+    log, or one seat's view: only what it carries is said)."""
+    start = start_of(events)
+    lines = [hand_title(start, number)]
+    for seat, (name, chips) in enumerate(zip(start.names, start.stacks, strict=True)):
+        lines.append(f"Seat {seat + 1}: {name} ({chips} in chips)")
+    lines += log_lines(start, events[1:], result=showdown_of(events))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- the settlement
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown:
+    """One player's hand for one award, as shown down: its words and the exact cards used."""
+
+    player: str
+    words: str  # "Three aces", or "no hand"
+    cards: tuple[Card, ...]
+    hole_used: tuple[Card, ...]
+    board_used: tuple[Card, ...]
+    using: str  # "Three aces, using As Ah + Ac Kh 7c"
+    line: str  # "A wins 60 with ...", "A gets 30: ...", or a loser's "B: ..."
+
+
+@dataclass(frozen=True, slots=True)
+class AwardView:
+    """One row of a pot's settlement: an award, or (``name`` ``None``) the pot split evenly when
+    no award could be given, or the pot won uncontested."""
+
+    kind: str  # "award", "split" or "uncontested"
+    pot: int
+    pot_label: str
+    pot_amount: int
+    name: str | None
+    label: str
+    amount: int
+    winners: tuple[str, ...]
+    shares: Mapping[str, int]
+    hands: tuple[HandShown, ...]  # the winners', then every other contender's
+    title: str  # "Omaha high (2 hole + 3 board): 60 chips"
+    lines: tuple[str, ...]  # what the award says, winners first: see Settlement.lines
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class PotView:
+    """One pot settled: who contested it, who forfeited it, its awards, odd chips, notes."""
+
+    index: int
+    label: str
+    amount: int
+    eligible: tuple[str, ...]
+    title: str  # "Main pot: 110 chips, contested by A, B, C"
+    forfeits: tuple[str, ...]  # "A is out of this pot: declared both ways and lost low"
+    awards: tuple[AwardView, ...]
+    odd_chips: tuple[str, ...]  # "Odd chip: 1 to draw (a pot split between awards ...)"
+    split: AwardView | None  # the even split, when no award could be given
+
+    def lines(self) -> list[str]:
+        """The pot as the answer-key text says it (indented under its title)."""
+        out = [self.title, *(f"  {line}" for line in self.forfeits)]
+        for award in self.awards:
+            out.append(f"  {award.title}")
+            out += [f"    {line}" for line in award.lines]
+        out += [f"  {line}" for line in self.odd_chips]
+        if self.split is not None:
+            out += [f"  {line}" for line in self.split.lines]
+        return out
+
+
+class Settlement:
+    """The one view of a settled showdown (see the module docstring)."""
+
+    def __init__(self, result: ShowdownResult, *, symbols: bool = False) -> None:
+        self.result = result
+        self.game = result.game
+        self.symbols = symbols
+        count = len(result.pots)
+        self.pots = tuple(self._pot(index, pot, count) for index, pot in enumerate(result.pots))
+
+    # ------------------------------------------------------------------ words
+
+    def cards(self, cards: Sequence[int]) -> str:
+        """Cards as text (with suit symbols when asked for)."""
+        return format_cards(cards, symbols=self.symbols)
+
+    def shown(self, name: str, award: str) -> tuple[str, tuple[Card, ...], str]:
+        """``name``'s hand for ``award``: (words, cards used, ``words, using cards``); the
+        cards of an Omaha hand are written hole + board."""
+        hand = self.result.hands[name][award]
+        if hand is None:
+            return "no hand", (), "no hand"
+        used = hand.cards
+        if self.game.award(award).kind is EvalKind.OMAHA:
+            text = f"{self.cards(used[:2])} + {self.cards(used[2:])}"
+        else:
+            text = self.cards(used)
+        return hand.describe(), used, f"{hand.describe()}, using {text}"
+
+    def _hand(self, name: str, award: str, line: str) -> HandShown:
+        words, used, using = self.shown(name, award)
+        hole = set(self.result.players.get(name, ()))
+        return HandShown(
+            name, words, used,
+            tuple(c for c in used if c in hole), tuple(c for c in used if c not in hole),
+            using, line.format(using=using),
+        )  # fmt: skip
+
+    def _award(self, index: int, pot: PotResult, count: int, award: AwardResult) -> AwardView:
+        spec = self.game.award(award.name)
+        hands: list[HandShown] = []
+        lines: list[str] = []
+        if not award.winners:
+            lines.append(award.note)
+        elif len(award.winners) == 1:
+            (winner,) = award.winners
+            line = f"{winner} wins {award.amount} with {{using}}"
+            hands.append(self._hand(winner, award.name, line))
+        else:
+            each = " or ".join(str(c) for c in sorted(set(award.shares.values()), reverse=True))
+            words = self.shown(award.winners[0], award.name)[0]
+            lines.append(f"{' and '.join(award.winners)} tie with {words}: {each} each")
+            for winner in award.winners:
+                line = f"  {winner} gets {award.shares[winner]}: {{using}}"
+                hands.append(self._hand(winner, award.name, line))
+        for name in award.contenders:
+            if name not in award.winners:
+                hands.append(self._hand(name, award.name, f"{name}: {{using}}"))
+        lines += [hand.line for hand in hands]
+        return AwardView(
+            "award", index, pot_label(index, count), pot.amount, award.name, spec.label,
+            award.amount, award.winners, dict(award.shares), tuple(hands),
+            f"{spec.label}: {award.amount} chips", tuple(lines), award.note,
+        )  # fmt: skip
+
+    def _pot(self, index: int, pot: PotResult, count: int) -> PotView:
+        label = pot_label(index, count)
+        split = None
+        if pot.note:
+            splitters = tuple(name for name in pot.eligible if name in pot.shares)
+            line = f"{pot.note}: " + ", ".join(f"{n} {c}" for n, c in pot.shares.items())
+            split = AwardView(
+                "split", index, label, pot.amount, None, "Split evenly", pot.amount, splitters,
+                dict(pot.shares), (), "Split evenly", (line,), pot.note,
+            )  # fmt: skip
+        return PotView(
+            index,
+            label,
+            pot.amount,
+            pot.eligible,
+            f"{label}: {pot.amount} chips, contested by {', '.join(pot.eligible)}",
+            tuple(f"{name} is out of this pot: {why}" for name, why in pot.disqualified.items()),
+            tuple(self._award(index, pot, count, award) for award in pot.awards),
+            tuple(f"Odd chip: {c.chips} to {c.to} ({c.reason})" for c in pot.odd_chips),
+            split,
+        )
+
+    def header(self) -> list[str]:
+        """The game, the chips, the button, the board and every player's cards."""
+        result = self.result
+        lines = [f"{self.game.name}: {result.total} chips (button {result.button})"]
+        if result.board:
+            lines.append(f"Board: {self.cards(result.board)}")
+        for name, hole in result.players.items():
+            declared = result.declarations.get(name)
+            lines.append(
+                f"  {name}: {self.cards(hole)}" + (f"  (declares {declared})" if declared else "")
+            )
+        return lines
+
+    def totals(self) -> list[str]:
+        """What each player receives (and, with contributions, put in and nets)."""
+        result = self.result
+        if result.contributions is None:
+            return ["Totals: " + ", ".join(f"{n} {c}" for n, c in result.payouts.items())]
+        lines = ["Totals:"]
+        for name, chips in result.payouts.items():
+            paid = result.contributions.get(name, 0)
+            lines.append(f"  {name} receives {chips} (put in {paid}, net {chips - paid:+d})")
+        return lines
+
+    def lines(self, *, blank: bool = True) -> list[str]:
+        """Returned bets, every pot and the totals, as the answer-key text (``blank``: a blank
+        line before each pot and before the totals)."""
+        lines = [f"Uncalled {c} returned to {n}" for n, c in self.result.returned.items()]
+        for pot in self.pots:
+            lines += [""] * blank + pot.lines()
+        return lines + [""] * blank + self.totals()
+
+    def text(self) -> str:
+        """The whole answer-key text: the header, then :meth:`lines`."""
+        return "\n".join(self.header() + self.lines())
+
+    # ------------------------------------------------------------------ rows for the pages
+
+    def rows(self) -> list[AwardView]:
+        """Every award of every pot in order, each pot's even split after its awards."""
+        out: list[AwardView] = []
+        for pot in self.pots:
+            out += pot.awards
+            if pot.split is not None:
+                out.append(pot.split)
+        return out
+
+    def rows_json(self, seat_of: Mapping[str, int]) -> list[dict[str, Any]]:
+        """:meth:`rows` as JSON for the table and the replayer (players as seats by
+        ``seat_of``): the same rows and words on both pages."""
+        return [row_json(row, seat_of, len(self.pots)) for row in self.rows()]
+
+
+def uncontested_row(name: str, amount: int) -> AwardView:
+    """The row of a pot won without a showdown."""
+    line = uncontested_line(name, amount)
+    return AwardView(
+        "uncontested", 0, "Pot", amount, None, "Uncontested", amount, (name,), {name: amount},
+        (), "Uncontested", (line,), "everyone else folded",
+    )  # fmt: skip
+
+
+def row_json(row: AwardView, seat_of: Mapping[str, int], pots: int = 1) -> dict[str, Any]:
+    """One settlement row as the web pages read it. ``title`` names the pot when there are
+    several; ``lines`` are the row's words; ``hand`` the first winner's hand with its cards."""
+    first = row.hands[0] if row.hands and row.winners else None
+    used = {hand.player: hand.cards for hand in row.hands}
+    return {
+        "kind": row.kind,
+        "pot": row.pot,
+        "pot_label": row.pot_label,
+        "pot_amount": row.pot_amount,
+        "award": row.name,
+        "label": row.label,
+        "title": f"{row.pot_label}: {row.label}" if pots > 1 else row.label,
+        "amount": row.amount,
+        "winners": [seat_of[name] for name in row.winners],
+        "names": list(row.winners),
+        "shares": [row.shares.get(name, 0) for name in row.winners],
+        "hand": None if first is None else f"{first.words} ({format_cards(first.cards)})",
+        "cards": [[str(c) for c in used.get(name, ())] for name in row.winners],
+        "lines": list(row.lines),
+        "note": row.note or None,
+    }
+
+
+def showdown_text(result: ShowdownResult, *, symbols: bool = False) -> str:
+    """The answer-key text of a settled showdown (``splitpot showdown``)."""
+    return Settlement(result, symbols=symbols).text()
