@@ -71,6 +71,7 @@ __all__ = [
     "SvitenFaceUp",
     "Way",
     "WonUncontested",
+    "action_of",
     "events_from_json",
     "events_to_json",
     "view",
@@ -648,6 +649,32 @@ def _build(kind: str, seat: Any, public: Mapping[str, Any], secret: Mapping[str,
     for name, value in (*public.items(), *secret.items()):
         values[name] = layout.codecs[name].decode(value, f"{kind} event: {name}")
     return cls(**values)
+
+
+def action_of(event: Event) -> Action | None:
+    """The action a player's event records (``None`` for the dealer's events): what replaying
+    the log applies. A view's discard or declaration, without its secret, replays as standing
+    pat or as no way, which the hand refuses."""
+    match event:
+        case Folded():
+            return Action.fold()
+        case Checked():
+            return Action.check()
+        case Called():
+            return Action.call()
+        case BetTo(to=to):
+            return Action.bet(to)
+        case RaisedTo(to=to):
+            return Action.raise_to(to)
+        case Discarded(discarded=discarded):
+            return Action("discard", cards=discarded or ())
+        case Kept():
+            return Action.keep()
+        case Rejected():
+            return Action.reject()
+        case Declared(way=way):
+            return Action("declare", way=way)
+    return None
 
 
 def view(events: Sequence[Event], seat: int | None) -> list[Event]:
