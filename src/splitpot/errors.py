@@ -24,6 +24,7 @@ __all__ = [
     "OddChipError",
     "ShowdownError",
     "SplitpotError",
+    "UsageError",
 ]
 
 
@@ -57,3 +58,7 @@ class IllegalActionError(SplitpotError):
 
 class LogError(SplitpotError):
     """A hand log that cannot be read or does not replay to what it recorded."""
+
+
+class UsageError(SplitpotError):
+    """A command-line argument that is malformed (the CLI exits 1 with its message)."""

@@ -29,12 +29,12 @@ import re
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import IO, Any
+from typing import IO
 
 from splitpot.bots.base import Bot, RandomBot, seat_view
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.cards import format_cards, parse_cards
-from splitpot.cli import render
+from splitpot.cli.showdown import render
 from splitpot.engine.events import Action, Event
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.engine.options import Stakes, check_structure
@@ -50,11 +50,11 @@ __all__ = [
     "InputError",
     "PlayConfig",
     "Session",
+    "add_play",
     "describe_legal",
     "parse_command",
     "pot_raise_to",
     "pots_text",
-    "register",
     "side_pots",
 ]
 
@@ -655,17 +655,15 @@ def _cmd_play(args: argparse.Namespace, out: IO[str]) -> int:
     return Session(config, sys.stdin, out).run()
 
 
-def register(commands: Any) -> None:
-    """Add ``splitpot play`` to ``commands`` (argparse sub-parsers)."""
-    play = commands.add_parser(
-        "play",
-        help="play hands against bots at the terminal (reads your moves from stdin)",
-        description="Sit in seat 1 against bots. Stacks carry over and the button moves; the\n"
+def add_play(play: argparse.ArgumentParser) -> None:
+    """The arguments of ``splitpot play``."""
+    play.description = (
+        "Sit in seat 1 against bots. Stacks carry over and the button moves; the\n"
         "session ends when you quit (q, or end of input), bust, win every chip, or --hands\n"
-        "are played. Your moves are read one line at a time from stdin (a terminal or a pipe).",
-        epilog=HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "are played. Your moves are read one line at a time from stdin (a terminal or a pipe)."
     )
+    play.epilog = HELP
+    play.formatter_class = argparse.RawDescriptionHelpFormatter
     play.add_argument("game", metavar="GAME", help="game id or alias (splitpot games)")
     play.add_argument("--seats", type=int, default=3, help="players, you included (default 3)")
     play.add_argument("--structure", choices=[s.value for s in Structure], help="betting structure")

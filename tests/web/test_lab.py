@@ -160,7 +160,7 @@ def test_showdown_gives_each_winner_the_exact_cards_used(client: TestClient) -> 
 
 
 def test_showdown_is_the_batch_json_plus_explanations(client: TestClient) -> None:
-    from splitpot.cli import _settle_from_json
+    from splitpot.cli.showdown import _settle_from_json
 
     batch = _settle_from_json(json.dumps(FIRST_CASE))
     result = client.post("/api/lab/showdown", json=FIRST_CASE).json()

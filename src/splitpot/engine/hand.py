@@ -26,6 +26,7 @@ from typing import Any
 
 from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
 from splitpot.engine.betting import RaiseBounds, Round
+from splitpot.engine.drawing import Stub, check_discard, discard_limit
 from splitpot.engine.events import NOBODY, Action, Event
 from splitpot.engine.options import Options, Stakes, check_structure
 from splitpot.engine.showdown import DECLARATIONS, ShowdownResult, settle
@@ -165,8 +166,7 @@ class Hand:
         if reshuffle_seed is None:
             reshuffle_seed = (rng or random.Random(0)).getrandbits(48)
         self.reshuffle_seed = reshuffle_seed
-        self._rng = random.Random(reshuffle_seed)
-        self._stub = order[::-1]  # the next card is at the end
+        self._stub = Stub(order, random.Random(reshuffle_seed), self.options.reshuffle)
         self.stacks = list(stacks)
         self.bets = [0] * count
         self.contributed = [0] * count
@@ -177,8 +177,6 @@ class Hand:
         self.hole: list[list[Card]] = [[] for _ in range(count)]
         self.board: list[Card] = []
         self.declarations: dict[int, str] = {}
-        self._discards: list[tuple[Card, int, int]] = []  # card, draw number, seat
-        self._burned: list[Card] = []
         self._muck: list[Card] = []
         self._face_up: Card | None = None
         self._events: list[Event] = []
@@ -327,12 +325,12 @@ class Hand:
                     raise AssertionError(f"{card} is both {places[card]} and {place}")
                 places[card] = place
 
-        put(self._stub, "stub")
+        put(self._stub.cards, "stub")
         put(self.board, "board")
         for seat, cards in enumerate(self.hole):
             put(cards, f"hand {seat}")
-        put([c for c, _, _ in self._discards], "discards")
-        put(self._burned, "burned")
+        put([c for c, _, _ in self._stub.discards], "discards")
+        put(self._stub.burned, "burned")
         put(self._muck, "muck")
         if self._face_up is not None:
             put([self._face_up], "face up")
@@ -375,10 +373,7 @@ class Hand:
     def _max_discard(self) -> int:
         street = self.game.streets[self._street]
         assert isinstance(street, Draw)
-        limit = street.max_discard
-        if self.options.max_discard is not None:
-            limit = min(limit, self.options.max_discard)
-        return limit
+        return discard_limit(street, self.options.max_discard)
 
     # ------------------------------------------------------------------ commands
 
@@ -459,19 +454,10 @@ class Hand:
 
     def _discard(self, seat: int, action: Action, legal: LegalActions) -> Event:
         cards = action.cards
-        if len(cards) > legal.discard_max:
-            raise IllegalActionError(
-                f"cannot discard {len(cards)} cards: {self.game.name} draws at most "
-                f"{legal.discard_max}"
-            )
-        if len(set(cards)) != len(cards):
-            raise IllegalActionError("cannot discard the same card twice")
-        for card in cards:
-            if card not in self.hole[seat]:
-                raise IllegalActionError(f"{card} is not in {self.names[seat]}'s hand")
+        check_discard(cards, self.hole[seat], legal.discard_max, self.game.name, self.names[seat])
         for card in cards:
             self.hole[seat].remove(card)
-            self._discards.append((card, self._draw_number, seat))
+            self._stub.throw(card, self._draw_number, seat)
         street = self.game.streets[self._street]
         assert isinstance(street, Draw)
         count = len(cards)
@@ -504,7 +490,7 @@ class Hand:
 
     def _reject(self, seat: int, action: Action, legal: LegalActions) -> Event:
         assert self._face_up is not None
-        self._discards.append((self._face_up, self._draw_number, seat))
+        self._stub.throw(self._face_up, self._draw_number, seat)
         self._face_up = None
         event = self._log("reject", seat)
         received = self._take(1, seat)
@@ -526,38 +512,14 @@ class Hand:
     # ------------------------------------------------------------------ the deck
 
     def _take(self, count: int, seat: int | None) -> tuple[Card, ...]:
-        if len(self._stub) < count:
-            self._reshuffle(seat, count)
-        return tuple(self._stub.pop() for _ in range(count))
-
-    def _reshuffle(self, seat: int | None, needed: int) -> None:
-        # RULES.md "Drawing": reshuffle the discards made so far, not the drawing player's own
-        # discards of this round nor any card in a hand, with the stub; burn one; go on.
-        # Between draws (a board card, seat None) every discard is eligible.
-        def eligible(policy: str) -> list[tuple[Card, int, int]]:
-            if seat is None:
-                return list(self._discards)
-            if policy == "previous-rounds":
-                return [d for d in self._discards if d[1] < self._draw_number]
-            return [d for d in self._discards if not (d[1] == self._draw_number and d[2] == seat)]
-
-        pool = eligible(self.options.reshuffle)
-        if len(pool) + len(self._stub) - 1 < needed:
-            pool = eligible("all-discards")  # the only way to finish the draw
-        if len(pool) + len(self._stub) - 1 < needed:  # pragma: no cover - impossible at 2-6
-            raise IllegalActionError("the deck is exhausted: not enough cards to finish the draw")
-        chosen = {card for card, _, _ in pool}
-        self._discards = [d for d in self._discards if d[0] not in chosen]
-        cards = [c for c, _, _ in pool] + self._stub[::-1]
-        self._rng.shuffle(cards)
-        burned = cards[0]
-        self._burned.append(burned)
-        self._stub = cards[1:][::-1]
-        self._log(
-            "reshuffle",
-            data={"count": len(cards)},
-            secret={"order": tuple(cards[1:]), "burned": (burned,)},
-        )
+        cards, shuffled = self._stub.take(count, seat, self._draw_number)
+        if shuffled is not None:
+            self._log(
+                "reshuffle",
+                data={"count": shuffled.count},
+                secret={"order": shuffled.order, "burned": (shuffled.burned,)},
+            )
+        return cards
 
     # ------------------------------------------------------------------ flow
 
@@ -643,7 +605,7 @@ class Hand:
             seats = [s for s in self._left_of_button() if not self.folded[s]]
             for _ in range(street.hole):
                 for seat in seats:
-                    self.hole[seat].append(self._stub.pop())
+                    self.hole[seat].append(self._stub.deal())
             for seat in seats:
                 self._log(
                     "deal_hole",

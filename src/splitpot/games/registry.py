@@ -338,3 +338,11 @@ def find_game(name: str) -> GameSpec:
         known = ", ".join(sorted(_BY_NAME))
         raise GameSpecError(f"unknown game {name!r}; known games: {known}")
     return spec
+
+
+_BY_PHH_CODE: Final = {spec.phh_code: spec for spec in _SPECS if spec.phh_code}
+
+
+def game_by_phh_code(code: str) -> GameSpec | None:
+    """The game whose PHH code (without the structure letter) is ``code``, or ``None``."""
+    return _BY_PHH_CODE.get(code)
