@@ -29,13 +29,13 @@ import re
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import IO
+from typing import IO, Literal
 
 from splitpot.bots.base import Bot, RandomBot, seat_view
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.cards import format_cards, parse_cards
 from splitpot.cli.showdown import render
-from splitpot.engine.events import Action, Event
+from splitpot.engine.events import Action, Event, Way
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.engine.options import Stakes, check_structure
 from splitpot.engine.table import Table
@@ -117,11 +117,11 @@ _BET = frozenset({"b", "bet", "r", "raise"})
 _ALLIN = frozenset({"allin", "all-in", "all in"})
 _PAT = frozenset({"pat", "stand", "stand pat", "stay"})
 _DISCARD = frozenset({"d", "discard"})
-_WAYS = {"high": "high", "hi": "high", "low": "low", "lo": "low", "both": "both"}
+_WAYS: dict[str, Way] = {"high": "high", "hi": "high", "low": "low", "lo": "low", "both": "both"}
 _BET_RE = re.compile(r"^(bet|raise|b|r)(?:\s+(?:to\s+)?(\S+)|(\d+))$")
 
 
-def _raise_kind(legal: LegalActions) -> str:
+def _raise_kind(legal: LegalActions) -> Literal["bet", "raise"]:
     return legal.raise_.kind if legal.raise_ is not None else "raise"
 
 
@@ -186,8 +186,10 @@ def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
         return Action(_raise_kind(legal), amount=all_in)
     if line in _PAT:
         return Action.stand_pat()
-    if line in ("keep", "reject"):
-        return Action(line)
+    if line == "keep":
+        return Action.keep()
+    if line == "reject":
+        return Action.reject()
     way = _WAYS.get(rest if word == "declare" else line)
     if way is not None:
         return Action.declare(way)
@@ -208,7 +210,7 @@ def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
     return Action.discard(cards)
 
 
-def _bet_word(word: str) -> str:
+def _bet_word(word: str) -> Literal["bet", "raise"]:
     return "bet" if word.startswith("b") else "raise"
 
 

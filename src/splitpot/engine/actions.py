@@ -9,7 +9,7 @@ from typing import Any, Final, Literal, get_args
 from splitpot.cards import Card, parse_cards
 from splitpot.errors import LogError
 
-__all__ = ["ACTION_KINDS", "WAYS", "Action", "ActionKind", "Way"]
+__all__ = ["ACTION_KINDS", "WAYS", "Action", "ActionKind", "Way", "way_of"]
 
 ActionKind = Literal[
     "fold", "check", "call", "bet", "raise", "discard", "keep", "reject", "declare",
@@ -18,6 +18,15 @@ Way = Literal["high", "low", "both"]
 
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = get_args(ActionKind)
 WAYS: Final[tuple[Way, ...]] = get_args(Way)
+
+
+def way_of(text: object) -> Way | None:
+    """``text`` as a Doogie declaration (any case, spaces around allowed), or ``None``."""
+    if isinstance(text, str):
+        for way in WAYS:
+            if text.strip().lower() == way:
+                return way
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from splitpot.games.streets import Structure
 
@@ -22,7 +23,7 @@ __all__ = ["RaiseBounds", "Round"]
 class RaiseBounds:
     """The raise-to range a player may choose; ``min_to == max_to`` for an all-in-only raise."""
 
-    kind: str  # "bet" or "raise"
+    kind: Literal["bet", "raise"]
     min_to: int
     max_to: int
 
@@ -65,7 +66,7 @@ class Round:
         all_in = put_in + stack
         if all_in <= self.current:
             return None
-        kind = "bet" if self.current == 0 else "raise"
+        kind: Literal["bet", "raise"] = "bet" if self.current == 0 else "raise"
         if self.structure is Structure.FIXED_LIMIT:
             low = high = self.full_level + self.size
         else:

@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal, get_args
 
 from splitpot.cards import Card, parse_cards
-from splitpot.engine.actions import ACTION_KINDS, WAYS, Action, ActionKind, Way
+from splitpot.engine.actions import ACTION_KINDS, WAYS, Action, ActionKind, Way, way_of
 from splitpot.engine.options import Options, Stakes
 from splitpot.errors import LogError, SplitpotError
 from splitpot.games.streets import Structure
@@ -75,6 +75,7 @@ __all__ = [
     "events_from_json",
     "events_to_json",
     "view",
+    "way_of",
 ]
 
 NOBODY: Final = -1

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from splitpot.cards import Card, check_distinct, parse_cards
+from splitpot.engine.actions import WAYS
 from splitpot.engine.awards import decide_awards
 from splitpot.engine.pots import Pot, build_pots, return_uncalled
 from splitpot.errors import OddChipError, ShowdownError
@@ -45,7 +46,7 @@ __all__ = [
 
 OddChipRule = Literal["high-award", "refuse"]
 ODD_CHIP_RULES: tuple[str, ...] = ("high-award", "refuse")
-DECLARATIONS: tuple[str, ...] = ("high", "low", "both")
+DECLARATIONS: tuple[str, ...] = WAYS
 
 
 @dataclass(frozen=True, slots=True)

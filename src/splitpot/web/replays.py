@@ -34,8 +34,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from splitpot.cards import Card
-from splitpot.engine.events import ACTION_KINDS, Event, view
-from splitpot.engine.hand import Hand, _action_of
+from splitpot.engine.events import ACTION_KINDS, Event, action_of, view
+from splitpot.engine.hand import Hand
 from splitpot.errors import LogError, SplitpotError
 from splitpot.games import GAMES, find_game
 from splitpot.history.phh import export_phh, export_text
@@ -99,6 +99,8 @@ def _load(store: HistoryStore, hand_id: int) -> StoredHand:
         raise BadRequest(f"no hand {hand_id}", 404) from None
     except HistoryError as exc:
         raise BadRequest(str(exc), 422) from None
+    except LogError as exc:  # a stored event that is not one (a damaged store)
+        raise BadRequest(f"hand {hand_id} cannot be replayed: {exc}", 422) from None
 
 
 async def visibility(request: Request, stored: HandSummary) -> Viewer:
@@ -385,7 +387,9 @@ def build_replay(stored: StoredHand, viewer: Viewer) -> dict[str, Any]:
             if action.kind == "fold" and action.seat is not None and action.seat < count:
                 # the folded cards go to the muck: only their owner (or a full view) sees them
                 seen.mucked[action.seat] = _cards(hand.hole[action.seat])
-            hand.apply(_action_of(action), seat=action.seat)
+            replayed = action_of(action)
+            assert replayed is not None
+            hand.apply(replayed, seat=action.seat)
             mine = [e.to_json() for e in hand.events[before:]]
             if mine != [e.to_json() for e in chunk]:
                 raise LogError(f"the log does not replay: events {begin} to {end - 1} differ")
