@@ -15,6 +15,7 @@ import pytest
 from splitpot.engine.events import Event, events_from_json, events_to_json, view
 from splitpot.engine.hand import Hand
 from splitpot.engine.history import read_log, write_hand
+from splitpot.engine.options import renamed_options
 from splitpot.history.phh import PhhHand, export_phhs, read_phh
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -53,8 +54,13 @@ def test_the_log_is_written_back_byte_for_byte() -> None:
 def test_every_logged_hand_replays_exactly() -> None:
     for number, events in logged_hands():
         hand = Hand.replay(events)
-        assert [e.to_json() for e in hand.events] == [e.to_json() for e in events], number
+        assert hand.events == tuple(events), number
         assert hand.is_over
+        # The one difference in JSON: a hand dealt now writes an option by its name now.
+        mine = [e.to_json() for e in hand.events]
+        theirs = [e.to_json() for e in events]
+        theirs[0]["options"] = renamed_options(theirs[0]["options"])
+        assert mine == theirs, number
 
 
 def test_events_json_lines_round_trip() -> None:
@@ -90,8 +96,9 @@ def test_phh_imports_to_the_same_events() -> None:
     imported = read_phh(text)
     assert [h.hand for h in imported] == [number for number, _ in logged_hands()]
     for item, (_, events) in zip(imported, logged_hands(), strict=True):
-        assert [e.to_json() for e in item.events] == [e.to_json() for e in events]
-    assert export_phhs(imported) == text
+        assert item.events == tuple(events)
+    # Imported hands are dealt now, so they write the renamed option by its name now.
+    assert export_phhs(imported) == text.replace("doogie_tie_keeps", "two_way_tie_keeps")
 
 
 @pytest.mark.parametrize("index", range(6))
@@ -100,4 +107,4 @@ def test_web_table_hands_load_and_replay(index: int) -> None:
     events = [Event.from_json(item) for item in stored["events"]]
     assert [e.to_json() for e in events] == stored["events"]
     hand = Hand.replay(events)
-    assert [e.to_json() for e in hand.events] == stored["events"]
+    assert hand.events == tuple(events)

@@ -6,13 +6,14 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from typing import IO, Any
+from typing import IO
 
 from splitpot.cards import format_cards
 from splitpot.cli.args import chips, pairs
 from splitpot.engine.showdown import DECLARATIONS, ODD_CHIP_RULES, ShowdownResult, settle
 from splitpot.errors import SplitpotError, UsageError
 from splitpot.games import GAMES, find_game
+from splitpot.games.spec import EvalKind
 
 __all__ = ["add_games", "add_showdown", "render"]
 
@@ -37,57 +38,9 @@ def _settle_from_args(args: argparse.Namespace) -> ShowdownResult:
     )
 
 
-_BATCH_KEYS = frozenset(
-    {"game", "board", "players", "pot", "contributions", "button", "seats", "declarations",
-     "odd_chip", "id"}
-)  # fmt: skip
-
-
-def _settle_from_json(line: str) -> dict[str, Any]:
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"not JSON: {exc.msg} at column {exc.colno}") from None
-    except RecursionError:
-        raise UsageError("not JSON this program reads: nested too deeply") from None
-    if not isinstance(data, dict):
-        raise UsageError("each line must be a JSON object")
-    unknown = sorted(set(data) - _BATCH_KEYS)
-    if unknown:
-        raise UsageError(f"unknown keys {unknown}; known keys: {sorted(_BATCH_KEYS)}")
-    if not isinstance(data.get("game"), str):
-        raise UsageError('"game" must name a game')
-    players = data.get("players")
-    if not isinstance(players, dict):
-        raise UsageError('"players" must map each player to their cards')
-    for key in ("contributions", "declarations"):
-        if data.get(key) is not None and not isinstance(data[key], dict):
-            raise UsageError(f'"{key}" must be an object keyed by player')
-    seats = data.get("seats")
-    if seats is not None and not (
-        isinstance(seats, list) and all(isinstance(name, str) for name in seats)
-    ):
-        raise UsageError('"seats" must be a list of player names')
-    board = data.get("board", "")
-    if not isinstance(board, str | list):
-        raise UsageError('"board" must be a string or a list of cards')
-    result = settle(
-        data["game"],
-        players,
-        board,
-        pot=data.get("pot"),
-        contributions=data.get("contributions"),
-        button=data.get("button"),
-        seats=data.get("seats"),
-        declarations=data.get("declarations"),
-        odd_chip=data.get("odd_chip") or "high-award",
-    ).to_json()
-    if "id" in data:
-        result = {"id": data["id"], **result}
-    return result
-
-
 def _run_batch(source: Iterable[bytes | str], out: IO[str]) -> int:
+    from splitpot.engine.batch import settle_line  # the schema reader: only for --batch
+
     for number, raw in enumerate(source, 1):
         try:
             line = raw if isinstance(raw, str) else raw.decode("utf-8")
@@ -97,7 +50,7 @@ def _run_batch(source: Iterable[bytes | str], out: IO[str]) -> int:
         if not line.strip():
             continue
         try:
-            reply = _settle_from_json(line)
+            reply = settle_line(line)
         except SplitpotError as exc:
             reply = {"error": str(exc)}
         except (TypeError, ValueError) as exc:  # a malformed value the checks above missed
@@ -119,7 +72,7 @@ def render(result: ShowdownResult, *, symbols: bool = False) -> str:
         if hand is None:
             return "no hand"
         shown = hand.cards
-        if award == "omaha":
+        if game.award(award).kind is EvalKind.OMAHA:  # two hole cards + three of the board
             return f"{hand.describe()}, using {cards(shown[:2])} + {cards(shown[2:])}"
         return f"{hand.describe()}, using {cards(shown)}"
 

@@ -59,7 +59,7 @@ def _simulate(args: argparse.Namespace, log: IO[str] | None) -> dict[str, Any]:
         if store is not None:
             store.close()
     elapsed = time.perf_counter() - started
-    structures = sorted({str(table._structure_for(g) or g.structure) for g in games})
+    structures = sorted({str(table.structure_for(g) or g.structure) for g in games})
     rebought = sum(table.rebuys)
     return {
         "game": args.game,

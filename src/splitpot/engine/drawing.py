@@ -14,11 +14,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from splitpot.cards import Card
-from splitpot.errors import IllegalActionError
+from splitpot.cards import Card, check_distinct, parse_cards
+from splitpot.errors import GameSpecError, IllegalActionError
 from splitpot.games.streets import Draw
 
-__all__ = ["Reshuffle", "Stub", "check_discard", "discard_limit"]
+__all__ = ["Reshuffle", "Stub", "check_discard", "discard_limit", "stacked_deck"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,3 +109,25 @@ def check_discard(
     for card in cards:
         if card not in hole:
             raise IllegalActionError(f"{card} is not in {player}'s hand")
+
+
+def stacked_deck(
+    hole: Sequence[str | Sequence[int]], then: str = "", *, button: int = 0
+) -> list[Card]:
+    """A deck that deals ``hole[seat]`` to each seat, then ``then`` in order (board cards and
+    draw replacements as the hand asks for them), then the other cards.
+
+    Hole cards go one at a time clockwise from the first seat left of ``button``, as the
+    engine deals them; only the dealt order matters, so the rest of the deck may be anything.
+    """
+    hands = [parse_cards(h, where=f"in seat {i}'s cards") for i, h in enumerate(hole)]
+    count = len(hands)
+    if len({len(h) for h in hands}) != 1:
+        raise GameSpecError("every seat needs the same number of hole cards")
+    order: list[Card] = []
+    for index in range(len(hands[0])):
+        for step in range(1, count + 1):
+            order.append(hands[(button + step) % count][index])
+    order.extend(parse_cards(then, where="in the cards after the deal"))
+    check_distinct([("in the stacked deck", order)])
+    return order

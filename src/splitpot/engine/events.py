@@ -94,9 +94,10 @@ _BLINDS: Final[tuple[Blind, ...]] = get_args(Blind)
 # ---------------------------------------------------------------------- the events
 
 
-_SECRET: Final = MappingProxyType(
-    {"secret": True}
-)  # a secret field: None where a view withholds it
+# A secret field: None where a view withholds it.
+_SECRET: Final = MappingProxyType({"secret": True})
+# A field that keeps another's JSON as it was read.
+_AS_READ_OPTIONS: Final = MappingProxyType({"as_read_of": "options"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -144,7 +145,7 @@ class Event:
         for name in layout.public:
             value = getattr(self, name)
             if value is not None:
-                out[name] = layout.codecs[name].encode(value)
+                out[name] = _as_read(self, name, layout) or layout.codecs[name].encode(value)
         secret = {
             name: layout.codecs[name].encode(value)
             for name in layout.secret
@@ -199,6 +200,12 @@ class HandStarted(Event):
     button: int
     deck: tuple[Card, ...] | None = field(default=None, metadata=_SECRET)
     seed: int | None = field(default=None, metadata=_SECRET)
+    # The options exactly as a stored log wrote them (an older log may use an older name of an
+    # option, see ``engine.options.OLD_OPTION_NAMES``): written back as read, so the JSON of a
+    # stored hand never changes. ``None`` for a hand dealt now.
+    options_as_read: Mapping[str, Any] | None = field(
+        default=None, compare=False, repr=False, metadata=_AS_READ_OPTIONS
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -590,6 +597,7 @@ class _Layout:
     required: frozenset[str]
     codecs: Mapping[str, _Codec]
     has_seat: bool
+    as_read: Mapping[str, str]  # field -> the field that keeps its JSON as read
 
 
 def _layout_of(cls: type[Event]) -> _Layout:
@@ -597,8 +605,12 @@ def _layout_of(cls: type[Event]) -> _Layout:
     secret: list[str] = []
     required: set[str] = set()
     codecs: dict[str, _Codec] = {}
+    as_read: dict[str, str] = {}
     for item in dataclasses.fields(cls):
         if item.name == "seat":
+            continue
+        if "as_read_of" in item.metadata:
+            as_read[item.metadata["as_read_of"]] = item.name
             continue
         type_name = str(item.type).removesuffix(" | None")
         codecs[item.name] = _CODECS[type_name]  # a KeyError here: a field type without a codec
@@ -606,7 +618,9 @@ def _layout_of(cls: type[Event]) -> _Layout:
         if item.default is dataclasses.MISSING:
             required.add(item.name)
     seat_type = next(str(f.type) for f in dataclasses.fields(cls) if f.name == "seat")
-    return _Layout(tuple(public), tuple(secret), frozenset(required), codecs, seat_type == "int")
+    return _Layout(
+        tuple(public), tuple(secret), frozenset(required), codecs, seat_type == "int", as_read
+    )
 
 
 _KINDS: Final[dict[str, type[Event]]] = {cls.kind: cls for cls in Event.__subclasses__()}
@@ -618,11 +632,17 @@ def _layout(cls: type[Event]) -> _Layout:
     return _LAYOUTS[cls]
 
 
+def _as_read(event: Event, name: str, layout: _Layout) -> dict[str, Any] | None:
+    holder = layout.as_read.get(name)
+    written = getattr(event, holder) if holder is not None else None
+    return None if written is None else dict(written)
+
+
 def _plain(event: Event, names: Sequence[str]) -> Mapping[str, Any]:
-    codecs = _LAYOUTS[type(event)].codecs
+    layout = _LAYOUTS[type(event)]
     return MappingProxyType(
         {
-            name: codecs[name].plain(value)
+            name: _as_read(event, name, layout) or layout.codecs[name].plain(value)
             for name in names
             if (value := getattr(event, name)) is not None
         }
@@ -649,6 +669,9 @@ def _build(kind: str, seat: Any, public: Mapping[str, Any], secret: Mapping[str,
     values: dict[str, Any] = {"seat": seat} if layout.has_seat else {}
     for name, value in (*public.items(), *secret.items()):
         values[name] = layout.codecs[name].decode(value, f"{kind} event: {name}")
+    for name, holder in layout.as_read.items():
+        if isinstance(public.get(name), Mapping):
+            values[holder] = MappingProxyType(dict(public[name]))
     return cls(**values)
 
 

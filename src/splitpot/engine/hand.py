@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
 from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
-from splitpot.engine.betting import RaiseBounds, Round
-from splitpot.engine.drawing import Stub, check_discard, discard_limit
+from splitpot.engine.betting import Round
+from splitpot.engine.drawing import Stub, check_discard, discard_limit, stacked_deck
 from splitpot.engine.events import (
     WAYS,
     Action,
-    ActionKind,
     BettingRound,
     BetTo,
     Blind,
@@ -62,97 +60,26 @@ from splitpot.engine.events import (
     action_of,
     way_of,
 )
-from splitpot.engine.options import Options, Stakes, check_structure
+from splitpot.engine.legal import LegalActions
+from splitpot.engine.options import Options, Stakes, check_structure, renamed_options
+from splitpot.engine.pots import LivePot, live_pots
 from splitpot.engine.showdown import ShowdownResult, settle
-from splitpot.errors import GameSpecError, IllegalActionError, LogError, SplitpotError
+from splitpot.errors import (
+    GameSpecError,
+    IllegalActionError,
+    LogError,
+    SchemaError,
+    SplitpotError,
+)
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Structure
 
-__all__ = ["Hand", "LegalActions", "stacked_deck"]
-
-
-def stacked_deck(
-    hole: Sequence[str | Sequence[int]], then: str = "", *, button: int = 0
-) -> list[Card]:
-    """A deck that deals ``hole[seat]`` to each seat, then ``then`` in order (board cards and
-    draw replacements as the hand asks for them), then the other cards.
-
-    Hole cards go one at a time clockwise from the first seat left of ``button``, as the
-    engine deals them; only the dealt order matters, so the rest of the deck may be anything.
-    """
-    hands = [parse_cards(h, where=f"in seat {i}'s cards") for i, h in enumerate(hole)]
-    count = len(hands)
-    if len({len(h) for h in hands}) != 1:
-        raise GameSpecError("every seat needs the same number of hole cards")
-    order: list[Card] = []
-    for index in range(len(hands[0])):
-        for step in range(1, count + 1):
-            order.append(hands[(button + step) % count][index])
-    order.extend(parse_cards(then, where="in the cards after the deal"))
-    check_distinct([("in the stacked deck", order)])
-    return order
-
-
-@dataclass(frozen=True, slots=True)
-class LegalActions:
-    """What the player to act may do now."""
-
-    seat: int
-    phase: DecisionPhase
-    fold: bool = False
-    check: bool = False
-    call: int | None = None  # chips the call puts in (all-in for less when short)
-    raise_: RaiseBounds | None = None
-    discard_max: int = 0
-    hole: tuple[Card, ...] = ()
-    keep_reject: bool = False
-    declare: tuple[Way, ...] = ()
-    kinds: tuple[ActionKind, ...] = field(default=(), init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kinds", self._kinds())
-
-    def _kinds(self) -> tuple[ActionKind, ...]:
-        """The action kinds allowed, e.g. ``("fold", "call", "raise")``."""
-        out: list[ActionKind] = []
-        if self.fold:
-            out.append("fold")
-        if self.check:
-            out.append("check")
-        if self.call is not None:
-            out.append("call")
-        if self.raise_ is not None:
-            out.append(self.raise_.kind)
-        if self.phase == "draw":
-            out.append("discard")
-        if self.keep_reject:
-            out += ["keep", "reject"]
-        if self.declare:
-            out.append("declare")
-        return tuple(out)
-
-    def describe(self) -> str:
-        """One line: ``fold, call 4, raise to 8-14``."""
-        parts: list[str] = []
-        for kind in self.kinds:
-            if kind == "call":
-                parts.append(f"call {self.call}")
-            elif kind in ("bet", "raise") and self.raise_ is not None:
-                low, high = self.raise_.min_to, self.raise_.max_to
-                parts.append(f"{kind} to {low}" if low == high else f"{kind} to {low}-{high}")
-            elif kind == "discard":
-                parts.append(f"discard 0-{self.discard_max} of {format_cards(self.hole)}")
-            elif kind == "declare":
-                parts.append("declare " + "/".join(self.declare))
-            else:
-                parts.append(kind)
-        return ", ".join(parts)
+__all__ = ["Hand", "LegalActions", "action_of", "stacked_deck"]
 
 
 _E = TypeVar("_E", bound=Event)
 Phase = Literal["deal", "bet", "draw", "sviten", "declare", "between", "done"]
 """Where a hand is; a decision is asked for in ``bet``, ``draw``, ``sviten`` or ``declare``."""
-DecisionPhase = Literal["bet", "draw", "sviten", "declare"]
 
 
 class Hand:
@@ -176,25 +103,8 @@ class Hand:
         self.structure = check_structure(self.game, structure)
         self.stakes = stakes or Stakes.parse("1/2", self.game)
         self.options = options or Options()
-        if self.options.odd_chip == "refuse":
-            # RULES.md's refuse option is the Drawmaha seed calculator's: a hand in play
-            # cannot refuse its own pot, so a table must place odd chips.
-            raise GameSpecError(
-                "the refuse odd-chip rule is for the showdown calculator; a hand in play must "
-                "place every chip (use high-award)"
-            )
+        self.names = _check_seats(self.game, self.options, stacks, button, names)
         count = len(stacks)
-        if not 2 <= count <= self.game.max_players:
-            raise GameSpecError(
-                f"{self.game.name} seats 2 to {self.game.max_players} players, not {count}"
-            )
-        if any(type(s) is not int or s <= 0 for s in stacks):
-            raise GameSpecError(f"every player needs a whole, positive stack: {list(stacks)}")
-        if not 0 <= button < count:
-            raise GameSpecError(f"button {button} is not a seat (0 to {count - 1})")
-        self.names = tuple(names) if names else tuple(f"seat{i + 1}" for i in range(count))
-        if len(self.names) != count or len(set(self.names)) != count:
-            raise GameSpecError("names must give each seat its own name")
         self.button = button
         self.starting_stacks = tuple(stacks)
         if deck is None and rng is None:
@@ -334,6 +244,11 @@ class Hand:
     def in_hand(self) -> list[int]:
         """Seats that have not folded, in seat order."""
         return [seat for seat, folded in enumerate(self.folded) if not folded]
+
+    def pots(self) -> list[LivePot]:
+        """The pot now, split at the all-in levels: the main pot first, each with the seats
+        that can still win it (a bet not yet called is in the pot)."""
+        return live_pots(self.contributed, self.stacks, self.in_hand())
 
     def _can_bet(self, seat: int) -> bool:
         return not self.folded[seat] and self.stacks[seat] > 0
@@ -696,7 +611,7 @@ class Hand:
             button=self.names[self.button],
             declarations=declarations,
             odd_chip=self.options.odd_chip,
-            two_way_tie_keeps=self.options.doogie_tie_keeps,
+            two_way_tie_keeps=self.options.two_way_tie_keeps,
         )
         by_name = {name: seat for seat, name in enumerate(self.names)}
         self.payouts = {by_name[n]: c for n, c in self.result.payouts.items() if c}
@@ -753,7 +668,7 @@ class Hand:
                 reshuffle_seed=start.seed,
             )
         except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, SplitpotError):
+            if isinstance(exc, SplitpotError) and not isinstance(exc, SchemaError):
                 raise
             raise LogError(f"the start event is malformed: {exc!r}") from None
         for event in events:
@@ -762,6 +677,8 @@ class Hand:
                 hand.apply(action, seat=event.seat)
         mine = [e.to_json() for e in hand.events]
         theirs = [e.to_json() for e in events]
+        # A log written before an option was renamed replays: compare its options as read now.
+        theirs[0]["options"] = renamed_options(theirs[0]["options"])
         if mine != theirs:
             index = next(
                 (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
@@ -782,3 +699,31 @@ _HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
     "reject": Hand._reject,
     "declare": Hand._declare,
 }
+
+
+def _check_seats(
+    game: GameSpec,
+    options: Options,
+    stacks: Sequence[int],
+    button: int,
+    names: Sequence[str] | None,
+) -> tuple[str, ...]:
+    """The seats' names, once the seats, stacks, button and options are checked."""
+    if options.odd_chip == "refuse":
+        # RULES.md's refuse option is the Drawmaha seed calculator's: a hand in play
+        # cannot refuse its own pot, so a table must place odd chips.
+        raise GameSpecError(
+            "the refuse odd-chip rule is for the showdown calculator; a hand in play must "
+            "place every chip (use high-award)"
+        )
+    count = len(stacks)
+    if not 2 <= count <= game.max_players:
+        raise GameSpecError(f"{game.name} seats 2 to {game.max_players} players, not {count}")
+    if any(type(s) is not int or s <= 0 for s in stacks):
+        raise GameSpecError(f"every player needs a whole, positive stack: {list(stacks)}")
+    if not 0 <= button < count:
+        raise GameSpecError(f"button {button} is not a seat (0 to {count - 1})")
+    named = tuple(names) if names else tuple(f"seat{i + 1}" for i in range(count))
+    if len(named) != count or len(set(named)) != count:
+        raise GameSpecError("names must give each seat its own name")
+    return named

@@ -91,5 +91,5 @@ def showdown_of(events: Sequence[Event]) -> ShowdownResult | None:
         button=names[start.button],
         declarations=ways or None,
         odd_chip=start.options.odd_chip,
-        two_way_tie_keeps=start.options.doogie_tie_keeps,
+        two_way_tie_keeps=start.options.two_way_tie_keeps,
     )

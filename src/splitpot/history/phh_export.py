@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from datetime import time as clock_time
 from typing import Any
@@ -13,9 +14,9 @@ from typing import Any
 from splitpot.cards import Card
 from splitpot.engine.events import Event, view
 from splitpot.engine.history import format_history
-from splitpot.engine.options import Options, Stakes
+from splitpot.engine.options import Stakes
 from splitpot.errors import SplitpotError
-from splitpot.games import find_game
+from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Forced, Structure
 from splitpot.history.phh_variants import (
     PhhHand,
@@ -83,41 +84,27 @@ def _full_start(events: Sequence[Event]) -> Event:
     return events[0]
 
 
-def _phh_fields(
-    events: Sequence[Event], hand: int | str | None, started: datetime | None
-) -> list[tuple[str, Any]]:
-    start = _full_start(events)
-    data = start.data
-    game = find_game(data["game"])
-    structure = Structure(data["structure"])
-    names: Sequence[str] = data["names"]
-    count = len(names)
-    button = int(data["button"])
-    order = [(button + 1 + i) % count for i in range(count)]  # PHH player i -> seat
-    label = {seat: f"p{i + 1}" for i, seat in enumerate(order)}
+@dataclass(slots=True)
+class _Played:
+    """What a hand's events say in PHH: its actions, and what PHH has no action for."""
+
+    actions: list[str] = field(default_factory=list)
+    declared: dict[str, str] = field(default_factory=dict)  # PHH player -> way
+    sviten: list[dict[str, str]] = field(default_factory=list)
+    awards: list[dict[str, Any]] = field(default_factory=list)
+    payouts: dict[str, int] = field(default_factory=dict)
+    final: Sequence[int] | None = None
+
+
+def _played(
+    events: Sequence[Event], game: GameSpec, names: Sequence[str], label: dict[int, str]
+) -> _Played:
+    """The PHH actions of ``events`` (after the start), with the player labels ``label``."""
     by_name = {name: label[seat] for seat, name in enumerate(names)}
-    stakes = Stakes(**data["stakes"])
-
-    fields: list[tuple[str, Any]] = [("variant", variant_code(game, structure))]
-    ante = stakes.ante if game.forced is Forced.ANTE else 0
-    blinds = [0] * count
-    if game.forced is Forced.BLINDS:
-        blinds[0], blinds[1] = stakes.small_blind, stakes.big_blind
-    fields += [("antes", [ante] * count), ("blinds_or_straddles", blinds)]
-    if structure is Structure.FIXED_LIMIT:
-        fields += [("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet)]
-    else:
-        fields.append(("min_bet", stakes.big_blind))
-    fields.append(("starting_stacks", [data["stacks"][seat] for seat in order]))
-
-    actions: list[str] = []
+    played = _Played()
+    actions, declared, sviten = played.actions, played.declared, played.sviten
     later: list[str] = []  # a draw's replacements, dealt once every player has drawn
     immediate = has_sviten(game)
-    declared: dict[str, str] = {}
-    sviten: list[dict[str, str]] = []
-    awards: list[dict[str, Any]] = []
-    payouts: dict[str, int] = {}
-    final: Sequence[int] | None = None
     face_up = ""
     for event in events[1:]:
         who = label[event.seat] if event.seat is not None else ""
@@ -163,9 +150,9 @@ def _phh_fields(
                 actions.append(f"{who} sm {_cards(event.data['cards'])}")
             case "win":
                 if event.seat is not None:
-                    payouts = {names[event.seat]: int(event.data["amount"])}
+                    played.payouts = {names[event.seat]: int(event.data["amount"])}
             case "settle":
-                payouts = {str(n): int(c) for n, c in event.data["payouts"].items()}
+                played.payouts = {str(n): int(c) for n, c in event.data["payouts"].items()}
                 for award in event.data.get("awards", ()):
                     entry: dict[str, Any] = {
                         "pot": award["pot"],
@@ -175,13 +162,45 @@ def _phh_fields(
                     }
                     if award.get("hand"):
                         entry["hand"] = award["hand"]
-                    awards.append(entry)
+                    played.awards.append(entry)
             case "end":
-                final = event.data["stacks"]
+                played.final = event.data["stacks"]
             case _:  # post, bet_round, draw_round, declare_round, reshuffle, return
                 pass
     actions += later
-    fields.append(("actions", actions))
+    return played
+
+
+def _phh_fields(
+    events: Sequence[Event], hand: int | str | None, started: datetime | None
+) -> list[tuple[str, Any]]:
+    start = _full_start(events)
+    data = start.data
+    game = find_game(data["game"])
+    structure = Structure(data["structure"])
+    names: Sequence[str] = data["names"]
+    count = len(names)
+    button = int(data["button"])
+    order = [(button + 1 + i) % count for i in range(count)]  # PHH player i -> seat
+    label = {seat: f"p{i + 1}" for i, seat in enumerate(order)}
+    stakes = Stakes(**data["stakes"])
+
+    fields: list[tuple[str, Any]] = [("variant", variant_code(game, structure))]
+    ante = stakes.ante if game.forced is Forced.ANTE else 0
+    blinds = [0] * count
+    if game.forced is Forced.BLINDS:
+        blinds[0], blinds[1] = stakes.small_blind, stakes.big_blind
+    fields += [("antes", [ante] * count), ("blinds_or_straddles", blinds)]
+    if structure is Structure.FIXED_LIMIT:
+        fields += [("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet)]
+    else:
+        fields.append(("min_bet", stakes.big_blind))
+    fields.append(("starting_stacks", [data["stacks"][seat] for seat in order]))
+
+    played = _played(events, game, names, label)
+    declared, sviten, awards = played.declared, played.sviten, played.awards
+    payouts, final = played.payouts, played.final
+    fields.append(("actions", played.actions))
 
     if started is not None:
         moment = (started if started.tzinfo else started.astimezone()).astimezone(UTC)
@@ -204,7 +223,9 @@ def _phh_fields(
             ("finishing_stacks", [final[seat] for seat in order]),
             ("winnings", [payouts.get(names[seat], 0) for seat in order]),
         ]
-    options = Options.from_json(dict(data["options"])).to_json()
+    # The options as the log wrote them (a log older than a renamed option keeps its name, so
+    # a stored hand's PHH does not change); Options.from_json reads either name back.
+    options = dict(data["options"])
     fields += [
         ("_game", game.id),
         ("_structure", structure.value),

@@ -5,8 +5,8 @@ Routes (``docs/web-lab.md`` has every field):
 - ``GET /api/lab/games``: the registry, with each game's awards and draws;
 - ``GET /api/lab/presets``: the seeds' worked showdowns, each with the seed's answer;
 - ``POST /api/lab/showdown``: settle a showdown given as the CLI's batch JSON
-  (:func:`splitpot.cli._settle_from_json`), answered with its JSON plus, for every award of every
-  pot, each winner's cards and the exact cards they used;
+  (:func:`splitpot.engine.batch.settle_input`), answered with its JSON plus, for every award
+  of every pot, each winner's cards and the exact cards they used;
 - ``POST /api/advise``: every legal discard ranked by pot equity (Doogie: each declaration);
 - ``POST /api/equity``: each hand's share of each award, pot equity and scoop chance.
 
@@ -18,9 +18,9 @@ or two. Every bad input is answered ``{"error": ...}`` with a 4xx status.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial, wraps
 from itertools import combinations
 from typing import Any, Final, TypeVar
@@ -32,7 +32,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from splitpot.cards import Card, check_distinct, parse_cards
-from splitpot.cli.showdown import _settle_from_json
+from splitpot.engine.batch import settle_input
 from splitpot.engine.showdown import DECLARATIONS
 from splitpot.equity.advise import HERO, DiscardOption, advise_discards, declaration_odds
 from splitpot.equity.core import equity, pending_draws
@@ -258,12 +258,7 @@ def _explain_showdown(result: dict[str, Any]) -> dict[str, Any]:
 async def showdown(request: Request) -> Response:
     """``POST /api/lab/showdown``: settle one showdown (the CLI's batch JSON)."""
     data = await _body(request)
-    players = data.get("players")
-    if isinstance(players, dict):  # the batch reader checks the rest; make this one plain too
-        for name, cards in players.items():
-            _card_text(cards, f"player {name}'s cards")
-    line = json.dumps(data)
-    result = await _compute(request, partial(_settle_from_json, line))
+    result = await _compute(request, partial(settle_input, data))
     return JSONResponse(_explain_showdown(result))
 
 
@@ -388,54 +383,78 @@ async def advise(request: Request) -> Response:
     seed = _int(data, "seed", 0, 0, 2**63 - 1)
     rival_hands = [cards or "random" for cards in known]
 
+    ask = _Ask(spec, hole, board, dead, count, rival_hands, requested, seed)
     if spec.declare:
-        if dead:
-            raise BadRequest(
-                "declaration odds use no dead cards: leave them out, or ask /api/equity"
-            )
-        ways = data.get("opponent_declarations")
-        if ways is not None and not (
-            isinstance(ways, list) and all(w is None or isinstance(w, str) for w in ways)
-        ):
-            raise BadRequest(
-                '"opponent_declarations" must be a list of "high", "low", "both" or null'
-            )
-        if ways is not None and len(ways) > count:
-            raise BadRequest(f"{len(ways)} declarations given for {count} opponents")
-        samples = _capped(requested, ADVISE_BUDGET, (count + 1) * len(DECLARATIONS))
-        odds = await _compute(
-            request,
-            partial(
-                declaration_odds,
-                hole,
-                board,
-                opponents=count,
-                opponent_hands=rival_hands,
-                opponent_declarations=ways,
-                samples=samples,
-                seed=seed,
-            ),
-        )
-        ranked = sorted(odds.shares, key=lambda way: -odds.shares[way])
-        return JSONResponse(
-            {
-                "game": spec.id,
-                "kind": "declarations",
-                "declarations": [
-                    {"way": way, "share": odds.shares[way], "std_error": odds.std_errors[way]}
-                    for way in ranked
-                ],
-                "best": odds.best,
-                "method": odds.method,
-                "runouts": odds.runouts,
-                "opponents": count,
-                "samples": samples,
-                "samples_requested": requested,
-                "capped": samples < requested,
-                "seed": seed,
-            }
-        )
+        return await _declarations(request, data, ask)
+    return await _discards(request, data, ask)
 
+
+@dataclass(frozen=True, slots=True)
+class _Ask:
+    """An advice request, read: the game, the cards, the opponents and the sampling asked."""
+
+    spec: GameSpec
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    count: int  # opponents
+    rival_hands: list[str | tuple[Card, ...]]
+    requested: int  # samples asked for
+    seed: int
+
+
+async def _declarations(request: Request, data: Mapping[str, Any], ask: _Ask) -> Response:
+    """Doogie: the share of the pot for each declaration."""
+    spec, hole, board, dead, count = ask.spec, ask.hole, ask.board, ask.dead, ask.count
+    rival_hands, requested, seed = ask.rival_hands, ask.requested, ask.seed
+    if dead:
+        raise BadRequest("declaration odds use no dead cards: leave them out, or ask /api/equity")
+    ways = data.get("opponent_declarations")
+    if ways is not None and not (
+        isinstance(ways, list) and all(w is None or isinstance(w, str) for w in ways)
+    ):
+        raise BadRequest('"opponent_declarations" must be a list of "high", "low", "both" or null')
+    if ways is not None and len(ways) > count:
+        raise BadRequest(f"{len(ways)} declarations given for {count} opponents")
+    samples = _capped(requested, ADVISE_BUDGET, (count + 1) * len(DECLARATIONS))
+    odds = await _compute(
+        request,
+        partial(
+            declaration_odds,
+            hole,
+            board,
+            opponents=count,
+            opponent_hands=rival_hands,
+            opponent_declarations=ways,
+            samples=samples,
+            seed=seed,
+        ),
+    )
+    ranked = sorted(odds.shares, key=lambda way: -odds.shares[way])
+    return JSONResponse(
+        {
+            "game": spec.id,
+            "kind": "declarations",
+            "declarations": [
+                {"way": way, "share": odds.shares[way], "std_error": odds.std_errors[way]}
+                for way in ranked
+            ],
+            "best": odds.best,
+            "method": odds.method,
+            "runouts": odds.runouts,
+            "opponents": count,
+            "samples": samples,
+            "samples_requested": requested,
+            "capped": samples < requested,
+            "seed": seed,
+        }
+    )
+
+
+async def _discards(request: Request, data: Mapping[str, Any], ask: _Ask) -> Response:
+    """Every legal discard at the next draw, best first."""
+    spec, hole, board, dead, count = ask.spec, ask.hole, ask.board, ask.dead, ask.count
+    rival_hands, requested, seed = ask.rival_hands, ask.requested, ask.seed
     if data.get("opponent_declarations") is not None:
         raise BadRequest(f"{spec.name} has no declaration; only Doogie is declared")
     policy = _choice(data, "policy", POLICIES, "heuristic")

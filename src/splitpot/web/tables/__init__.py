@@ -8,8 +8,9 @@
 """
 
 from splitpot.web.tables.manager import TableManager
+from splitpot.web.tables.protocol import parse_action
 from splitpot.web.tables.routes import ROUTES
-from splitpot.web.tables.state import BOT_KINDS, Seat, WebTable, parse_action
+from splitpot.web.tables.state import BOT_KINDS, Seat, WebTable
 from splitpot.web.tables.views import games_json
 
 __all__ = ["BOT_KINDS", "ROUTES", "Seat", "TableManager", "WebTable", "games_json", "parse_action"]

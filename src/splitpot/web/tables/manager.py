@@ -28,14 +28,14 @@ from splitpot.bots.heuristic import HeuristicBot
 from splitpot.engine.events import events_from_json
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes, check_structure
-from splitpot.errors import SplitpotError
+from splitpot.errors import BadRequest, LogError, SplitpotError, TableError
 from splitpot.games import find_game
 from splitpot.games.streets import Forced, Structure
 from splitpot.history.store import HistoryStore
 from splitpot.web.config import ServerConfig
+from splitpot.web.tables.protocol import MESSAGE_TYPES, read_act, read_create, read_options
 from splitpot.web.tables.state import BOT_KINDS, Seat, WebTable, token_digest
 from splitpot.web.tables.store import TableStore, utc_now
-from splitpot.web.util import BadRequest
 
 __all__ = ["Client", "TableManager"]
 
@@ -146,51 +146,40 @@ class TableManager:
         """A new table from the lobby's form; see docs/web-protocol.md."""
         if len(self.tables) >= self.config.max_tables:
             raise BadRequest(f"the server has its maximum of {self.config.max_tables} tables", 409)
-        known = {"game", "structure", "stakes", "seats", "bots", "buy_in", "player", "name",
-                 "clock", "options"}  # fmt: skip
-        unknown = sorted(set(body) - known)
-        if unknown:
-            raise BadRequest(f"unknown field {unknown[0]!r}: use {', '.join(sorted(known))}")
-        if not isinstance(body.get("game"), str):
-            raise BadRequest("game: name a game (GET /api/games lists them)")
+        request = read_create(dict(body))
         try:
-            game = find_game(body["game"])
+            game = find_game(request.game)
         except SplitpotError as exc:
             raise BadRequest(f"game: {exc}") from None
-        structure_text = body.get("structure")
-        if structure_text is not None and not isinstance(structure_text, str):
-            raise BadRequest("structure: fixed-limit, pot-limit or no-limit")
         try:
-            structure = check_structure(game, structure_text)
+            structure = check_structure(game, request.structure)
         except (SplitpotError, ValueError) as exc:
             raise BadRequest(f"structure: {exc}") from None
-        stakes_text = body.get("stakes", "1/2")
-        if not isinstance(stakes_text, str):
-            raise BadRequest('stakes: write them as text, e.g. "1/2"')
+        stakes_text = request.stakes
         try:
             stakes = Stakes.parse(stakes_text, game)
         except SplitpotError as exc:
             raise BadRequest(f"stakes: {exc}") from None
-        seats = body.get("seats", min(6, game.max_players))
-        if type(seats) is not int or not 2 <= seats <= game.max_players:
+        seats = min(6, game.max_players) if request.seats is None else request.seats
+        if not 2 <= seats <= game.max_players:
             raise BadRequest(f"seats: {game.name} seats 2 to {game.max_players}, not {seats!r}")
-        bots = body.get("bots", [])
-        if not isinstance(bots, list) or any(b not in BOT_KINDS for b in bots):
+        bots = request.bots
+        if any(b not in BOT_KINDS for b in bots):
             raise BadRequest(f"bots: a list of bot kinds ({', '.join(BOT_KINDS)})")
-        player = body.get("player")
+        player = request.player
         if len(bots) + (player is not None) > seats:
             raise BadRequest(f"bots: {len(bots)} bots and you do not fit in {seats} seats")
         big = stakes.big_bet if game.forced is Forced.ANTE else stakes.big_blind
-        buy_in = body.get("buy_in", 100 * big)
-        if type(buy_in) is not int or not 2 * big <= buy_in <= 10**9:
+        buy_in = 100 * big if request.buy_in is None else request.buy_in
+        if not 2 * big <= buy_in <= 10**9:
             raise BadRequest(f"buy_in: a whole number of chips from {2 * big}, not {buy_in!r}")
-        clock = body.get("clock", self.config.action_seconds)
-        if type(clock) not in (int, float) or not 0 <= clock <= 3600:
+        clock = self.config.action_seconds if request.clock is None else request.clock
+        if not 0 <= clock <= 3600:
             raise BadRequest(f"clock: seconds per decision, 0 to 3600, not {clock!r}")
-        name = body.get("name") or f"{game.name} table"
-        if not isinstance(name, str) or len(name) > 60:
+        name = request.name or f"{game.name} table"
+        if len(name) > 60:
             raise BadRequest("name: the table's name, up to 60 characters")
-        options = _options(body.get("options", {}))
+        options = read_options(request.options)
         if self.config.seed is not None:
             table_id = f"t{self.store.count() + 1}"
         else:
@@ -453,7 +442,7 @@ class TableManager:
             await self._error(
                 table,
                 client,
-                f"unknown message type {kind!r}: use {', '.join(_MESSAGES)}",
+                f"unknown message type {kind!r}: use {', '.join(MESSAGE_TYPES)}",
             )
             return
         if kind == "ping":
@@ -465,9 +454,9 @@ class TableManager:
         async with self._locks[table.id]:
             try:
                 if client.seat is None:
-                    raise SplitpotError("you have no seat at this table: you are watching")
+                    raise TableError("you have no seat at this table: you are watching")
                 if table.seats[client.seat].kind != "human":
-                    raise SplitpotError("you left this seat")
+                    raise TableError("you left this seat")
                 handler(table, client.seat, data)
             except SplitpotError as exc:
                 await self._error(table, client, str(exc), kind)
@@ -490,10 +479,10 @@ class TableManager:
 
 
 def _act(table: WebTable, seat: int, data: Mapping[str, Any]) -> None:
-    claimed = data.get("seat", seat)
-    if claimed != seat:
-        raise SplitpotError(f"you can act only for your own seat ({seat}), not seat {claimed!r}")
-    table.act(seat, data.get("action"), data.get("hand"), data.get("turn"))
+    message = read_act(dict(data))
+    if message.seat is not None and message.seat != seat:
+        raise TableError(f"you can act only for your own seat ({seat}), not seat {message.seat!r}")
+    table.act(seat, message.action, message.hand, message.turn)
 
 
 _MESSAGES: Final[dict[str, Callable[[WebTable, int, Mapping[str, Any]], None]]] = {
@@ -507,39 +496,10 @@ _MESSAGES: Final[dict[str, Callable[[WebTable, int, Mapping[str, Any]], None]]] 
 }
 
 
-_OPTION_TYPES: Final[dict[str, tuple[type, ...]]] = {
-    "raise_cap": (int,),
-    "heads_up_uncapped": (bool,),
-    "reshuffle": (str,),
-    "max_discard": (int, type(None)),
-    "doogie_tie_keeps": (bool,),
-}
-
-
-def _options(raw: object) -> Options:
-    """A table's house-rule options from the create request (RULES.md's table options)."""
-    if not isinstance(raw, dict):
-        raise BadRequest('options: an object, e.g. {"raise_cap": 5}')
-    for key, value in raw.items():
-        kinds = _OPTION_TYPES.get(key)
-        if kinds is None:
-            if key == "odd_chip":
-                raise BadRequest(
-                    "options: odd_chip is always high-award at a table (refuse is for the lab)"
-                )
-            raise BadRequest(f"options: unknown option {key!r}: use {', '.join(_OPTION_TYPES)}")
-        if type(value) not in kinds:
-            raise BadRequest(f"options: {key} cannot be {value!r}")
-    try:
-        return Options(**raw)
-    except SplitpotError as exc:
-        raise BadRequest(f"options: {exc}") from None
-
-
 def _starting_stacks(hand_text: str, seats: int) -> list[int]:
     """The stacks a stored hand began with, from its first (start) event."""
     first = json.loads(hand_text.splitlines()[0])
     stacks = first["stacks"]
     if first.get("kind") != "start" or len(stacks) != seats:
-        raise SplitpotError("the hand's start event is malformed: its chips cannot be returned")
+        raise LogError("the hand's start event is malformed: its chips cannot be returned")
     return [int(s) for s in stacks]

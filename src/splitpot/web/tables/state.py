@@ -23,19 +23,19 @@ from typing import Any, Final
 from splitpot.bots.base import Bot, RandomBot, seat_view
 from splitpot.bots.caller import CallerBot
 from splitpot.bots.heuristic import HeuristicBot
-from splitpot.cards import parse_cards
-from splitpot.engine.events import ACTION_KINDS, Action, Event
+from splitpot.engine.events import Action, Event
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes
-from splitpot.errors import SplitpotError
+from splitpot.engine.table import move_button
+from splitpot.errors import BadRequest, TableError
 from splitpot.games import GameSpec
 from splitpot.games.streets import Structure
 from splitpot.web.config import ServerConfig
 from splitpot.web.lines import log_lines
+from splitpot.web.tables.protocol import parse_action
 from splitpot.web.tables.views import legal_json, result_json, side_pots, street_label
-from splitpot.web.util import BadRequest
 
-__all__ = ["BOT_KINDS", "MAX_NAME", "Seat", "WebTable", "parse_action", "token_digest"]
+__all__ = ["BOT_KINDS", "MAX_NAME", "Seat", "WebTable", "token_digest"]
 
 BOT_KINDS: Final = ("heuristic", "random", "caller")
 MAX_NAME: Final = 24
@@ -98,7 +98,7 @@ def _make_bot(kind: str, rng: random.Random) -> Bot:
 @dataclass
 class WebTable:
     """One table's state; see the module docstring. Methods are synchronous and change state
-    only when they succeed (a refusal raises :class:`SplitpotError` and changes nothing)."""
+    only when they succeed (a refusal raises :class:`TableError` and changes nothing)."""
 
     id: str
     name: str
@@ -179,7 +179,7 @@ class WebTable:
 
     def leave(self, seat: int) -> None:
         if self.in_hand(seat):
-            raise SplitpotError("you are in this hand: leave when it is over (or fold first)")
+            raise TableError("you are in this hand: leave when it is over (or fold first)")
         old = self.seats[seat]
         self.seats[seat] = Seat(bought=old.bought, left_with=old.left_with + old.stack)
         self.connected.pop(seat, None)
@@ -187,10 +187,10 @@ class WebTable:
 
     def rebuy(self, seat: int) -> None:
         if self.in_hand(seat):
-            raise SplitpotError("rebuy between hands, not during one you are in")
+            raise TableError("rebuy between hands, not during one you are in")
         info = self.seats[seat]
         if info.stack >= self.buy_in:
-            raise SplitpotError(f"your stack ({info.stack}) is already at the buy-in or more")
+            raise TableError(f"your stack ({info.stack}) is already at the buy-in or more")
         info.bought += self.buy_in - info.stack
         info.stack = self.buy_in
         self.version += 1
@@ -247,13 +247,8 @@ class WebTable:
     def deal(self, watched: bool = False) -> Hand:
         playing = self.dealable(watched)
         if not playing:
-            raise SplitpotError("the table cannot deal: it needs two players")
-        count = len(self.seats)
-        if self.button is None:
-            button = playing[0]
-        else:
-            clockwise = ((self.button + step) % count for step in range(1, count + 1))
-            button = next(s for s in clockwise if s in playing)
+            raise TableError("the table cannot deal: it needs two players")
+        button = move_button(self.button, playing, len(self.seats))
         number = self.hands_played + 1
         hand = Hand(
             self.game,
@@ -295,18 +290,18 @@ class WebTable:
         ``hand_number`` and ``turn`` (from ``legal``), when given, must be the decision now
         open: a stale or repeated click is refused rather than applied to a later decision."""
         if seat is None:
-            raise SplitpotError("you have no seat at this table: you are watching")
+            raise TableError("you have no seat at this table: you are watching")
         if self.hand is None:
-            raise SplitpotError("no hand is being played: wait for the next deal")
+            raise TableError("no hand is being played: wait for the next deal")
         if hand_number is not None and hand_number != self.hands_played + 1:
-            raise SplitpotError(
+            raise TableError(
                 f"that action was for hand {hand_number}; hand {self.hands_played + 1} is on"
             )
         mine = self.hand_seat(seat)
         if mine is None:
-            raise SplitpotError("you are not in this hand: wait for the next deal")
+            raise TableError("you are not in this hand: wait for the next deal")
         if turn is not None and turn != len(self.hand.events):
-            raise SplitpotError("that action was for an earlier decision: the hand has moved on")
+            raise TableError("that action was for an earlier decision: the hand has moved on")
         action = parse_action(payload)
         event = self.hand.apply(action, seat=mine)
         self.version += 1
@@ -486,30 +481,3 @@ class WebTable:
                 "log": log_lines(hand, events),
             }
         return message
-
-
-def parse_action(payload: object) -> Action:
-    """An action from a client's ``{"kind": ..., ...}``; clear errors for anything else."""
-    if not isinstance(payload, dict):
-        raise SplitpotError('act needs an "action" object, e.g. {"kind": "call"}')
-    kind = payload.get("kind")
-    if kind not in ACTION_KINDS:
-        raise SplitpotError(f"unknown action {kind!r}: use one of {', '.join(ACTION_KINDS)}")
-    if kind in ("bet", "raise"):
-        amount = payload.get("amount")
-        if type(amount) is not int:
-            raise SplitpotError(f"{kind} needs a whole number of chips as amount, not {amount!r}")
-        return Action(kind, amount=amount)
-    if kind == "discard":
-        cards = payload.get("cards", [])
-        if not isinstance(cards, list) or len(cards) > 10:
-            raise SplitpotError('discard needs cards: a list of up to 10 cards like ["Ks"]')
-        if not all(isinstance(c, str) and len(c) <= 4 for c in cards):
-            raise SplitpotError('discard: each card is text like "Ks"')
-        return Action.discard(parse_cards(" ".join(cards), where="in your discard"))
-    if kind == "declare":
-        way = payload.get("way")
-        if way not in ("high", "low", "both"):
-            raise SplitpotError(f"declare high, low or both, not {way!r}")
-        return Action.declare(way)
-    return Action(kind)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
+
+from splitpot.history.store import connect
 
 if TYPE_CHECKING:
     from splitpot.web.tables.state import WebTable
@@ -40,12 +41,9 @@ class TableStore:
     """The tables of one server in the SQLite file of its hand history."""
 
     def __init__(self, path: Path) -> None:
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA busy_timeout = 10000")
-        self._db.execute("PRAGMA journal_mode = WAL")
         # As the hand history: a commit survives the process being killed at any moment; only a
         # power loss may take the last few back (then the table resumes from an earlier action).
-        self._db.execute("PRAGMA synchronous = NORMAL")
+        self._db = connect(path)
         self._db.executescript(_SCHEMA)
 
     def save(self, table: WebTable, link: tuple[int, list[str | None]] | None = None) -> None:

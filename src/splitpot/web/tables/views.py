@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from splitpot import play
 from splitpot.engine.events import Event
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.games.registry import GAMES
 from splitpot.games.streets import Forced, Structure
-from splitpot.play import pot_raise_to
 from splitpot.web.rankings import ranking_panel
 
 if TYPE_CHECKING:
@@ -74,12 +72,11 @@ def legal_json(hand: Hand, legal: LegalActions) -> dict[str, Any]:
             current = max(hand.bets)
             call = current - hand.bets[legal.seat]
             after_call = hand.pot + call
-            pot_to = pot_raise_to(hand, legal)
             candidates = [
                 ("Min", low),
                 ("½ Pot", current + after_call // 2),
                 ("¾ Pot", current + (3 * after_call) // 4),
-                ("Pot", pot_to),
+                ("Pot", bounds.pot_to),
             ]
             if high == all_in_to:
                 candidates.append(("All-in", high))
@@ -99,8 +96,7 @@ def legal_json(hand: Hand, legal: LegalActions) -> dict[str, Any]:
 def side_pots(hand: Hand, seats: list[int]) -> list[dict[str, Any]]:
     """The main pot and side pots from all-in levels, with the table seats that can win each."""
     return [
-        {"amount": amount, "eligible": [seats[s] for s in eligible]}
-        for amount, eligible in play.side_pots(hand)
+        {"amount": pot.amount, "eligible": [seats[s] for s in pot.eligible]} for pot in hand.pots()
     ]
 
 
