@@ -3,6 +3,7 @@ the settlement view; and the showdown a log tells (``engine.logged``)."""
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from pathlib import Path
 
@@ -95,10 +96,13 @@ def test_street_names_and_pot_labels() -> None:
     assert street_name(badugi, 2, 2) == "BOARD"
     assert [pot_label(i, 1) for i in range(1)] == ["Pot"]
     assert [pot_label(i, 3) for i in range(3)] == ["Main pot", "Side pot 1", "Side pot 2"]
-    assert pots_text(30, [(30, [0, 1, 2])], NAMES) == "Pot: 30"
+    hand = Hand("drawmaha", stacks=[10, 100, 100], rng=random.Random(3), structure="no-limit")
+    assert pots_text(hand) == "Pot: 3"
+    hand.apply(Action.raise_to(10))
+    hand.apply(Action.call())
+    hand.apply(Action.raise_to(40))
     assert (
-        pots_text(30, [(18, [0, 1, 2]), (12, [1, 2])], NAMES)
-        == "Pot: 30 (main pot 18: Ann, Bo, Zoë; side pot 1 12: Bo, Zoë)"
+        pots_text(hand) == "Pot: 60 (main pot 30: seat1, seat2, seat3; side pot 1 30: seat2, seat3)"
     )
 
 

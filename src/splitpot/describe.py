@@ -50,6 +50,7 @@ from splitpot.engine.events import (
     SvitenFaceUp,
     WonUncontested,
 )
+from splitpot.engine.hand import Hand
 from splitpot.engine.logged import showdown_of, start_of
 from splitpot.engine.options import Stakes
 from splitpot.engine.showdown import AwardResult, PotResult, ShowdownResult
@@ -63,15 +64,19 @@ __all__ = [
     "PotView",
     "Settlement",
     "event_line",
+    "hand_log",
     "hand_title",
     "history_text",
     "log_lines",
     "pot_label",
     "pots_text",
+    "row_json",
+    "settlement_rows",
     "showdown_text",
     "stakes_text",
     "street_name",
     "uncontested_line",
+    "uncontested_row",
 ]
 
 
@@ -95,16 +100,18 @@ def pot_label(index: int, count: int) -> str:
     return "Main pot" if index == 0 else f"Side pot {index}"
 
 
-def pots_text(total: int, pots: Sequence[tuple[int, Sequence[int]]], names: Sequence[str]) -> str:
-    """The pot of a hand in progress: ``Pot: 30``, or with side pots ``Pot: 30 (main pot 18: A,
-    B, C; side pot 1 12: B, C)``; ``pots`` are (chips, seats that may win them), main first."""
+def pots_text(hand: Hand) -> str:
+    """The pot of a hand in progress: ``Pot: 30``, or with side pots (from all-in levels; a bet
+    not yet called is in the pot) ``Pot: 30 (main pot 18: A, B, C; side pot 1 12: B, C)``."""
+    pots = hand.pots()
     if len(pots) <= 1:
-        return f"Pot: {total}"
+        return f"Pot: {hand.pot}"
     parts = [
-        f"{pot_label(index, len(pots)).lower()} {amount}: " + ", ".join(names[s] for s in seats)
-        for index, (amount, seats) in enumerate(pots)
+        f"{pot_label(index, len(pots)).lower()} {pot.amount}: "
+        + ", ".join(hand.names[s] for s in pot.eligible)
+        for index, pot in enumerate(pots)
     ]
-    return f"Pot: {total} ({'; '.join(parts)})"
+    return f"Pot: {hand.pot} ({'; '.join(parts)})"
 
 
 def stakes_text(stakes: Stakes) -> str:
@@ -229,6 +236,14 @@ def log_lines(
         if line is not None:
             out.append(line)
     return out
+
+
+def hand_log(hand: Hand, events: Sequence[Event], board: int = 0) -> list[str]:
+    """The lines of ``events`` of ``hand`` (already one seat's or an onlooker's view); ``board``
+    is how many board cards were dealt before the first of them."""
+    start = hand.events[0]
+    assert isinstance(start, HandStarted)
+    return log_lines(start, events, board=board, result=hand.result)
 
 
 def history_text(events: Sequence[Event], number: int | None = None) -> str:
@@ -475,6 +490,16 @@ def row_json(row: AwardView, seat_of: Mapping[str, int], pots: int = 1) -> dict[
         "lines": list(row.lines),
         "note": row.note or None,
     }
+
+
+def settlement_rows(hand: Hand, seat_of: Mapping[str, int]) -> list[dict[str, Any]]:
+    """The rows of a finished hand's settlement as the web pages read them (players as seats
+    by ``seat_of``): every award of every pot and its even split, or the pot won uncontested.
+    The table's result and the replayer's settlement are these same rows."""
+    if hand.result is not None:
+        return Settlement(hand.result).rows_json(seat_of)
+    won = next(e for e in hand.events if isinstance(e, WonUncontested))
+    return [row_json(uncontested_row(hand.names[won.seat], won.amount), seat_of)]
 
 
 def showdown_text(result: ShowdownResult, *, symbols: bool = False) -> str:
