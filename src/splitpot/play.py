@@ -423,6 +423,10 @@ class Session:
                 bot = self.bots[hand.names[legal.seat]]
                 hand.apply(bot.act(seat_view(hand, legal.seat), legal))
         self.show_events(hand, shown, user)
+        self.show_showdown(hand)
+
+    def show_showdown(self, hand: Hand) -> None:
+        """The settled showdown, if the hand had one: the answer-key text, as the CLI says it."""
         if hand.result is not None:
             self.say("*** SHOWDOWN ***")
             self.say(showdown_text(hand.result))
