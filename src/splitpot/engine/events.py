@@ -118,13 +118,18 @@ class Event:
     @property
     def has_secret(self) -> bool:
         """Does this event (as it is, perhaps a view) carry any secret field?"""
-        return any(getattr(self, name) is not None for name in _layout(type(self)).secret)
+        for name in _LAYOUTS[type(self)].secret:
+            if getattr(self, name) is not None:
+                return True
+        return False
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` may see it (``None``: an onlooker who sees no secret)."""
         if not self.has_secret or (seat is not None and seat >= 0 and seat == self.secret_to):
             return self
-        return dataclasses.replace(self, **dict.fromkeys(_layout(type(self)).secret))
+        layout = _LAYOUTS[type(self)]
+        kept = {name: getattr(self, name) for name in layout.fields}
+        return type(self)(**kept, **dict.fromkeys(layout.secret))
 
     @property
     def data(self) -> Mapping[str, Any]:
@@ -138,17 +143,20 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; cards are written as text."""
-        layout = _layout(type(self))
+        layout = _LAYOUTS[type(self)]
         out: dict[str, Any] = {"kind": self.kind}
         if self.seat is not None:
             out["seat"] = self.seat
-        for name in layout.public:
+        for name, encode in layout.public_codecs:
             value = getattr(self, name)
             if value is not None:
-                out[name] = _as_read(self, name, layout) or layout.codecs[name].encode(value)
+                out[name] = value if encode is _SAME else encode(value)
+        for name, holder in layout.as_read.items():
+            if (written := getattr(self, holder)) is not None:
+                out[name] = dict(written)
         secret = {
-            name: layout.codecs[name].encode(value)
-            for name in layout.secret
+            name: encode(value)
+            for name, encode in layout.secret_codecs
             if (value := getattr(self, name)) is not None
         }
         if secret:
@@ -172,17 +180,6 @@ class Event:
                 f"{kind} event: secret_to {data.get('secret_to')!r} should be {event.secret_to}"
             )
         return event
-
-    @classmethod
-    def make(
-        cls,
-        kind: str,
-        seat: int | None = None,
-        data: Mapping[str, Any] | None = None,
-        secret: Mapping[str, Any] | None = None,
-    ) -> Event:
-        """The event of ``kind`` from its public and secret fields (cards as text or cards)."""
-        return _build(kind, seat, data or {}, secret or {})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -561,16 +558,20 @@ def _award(value: Any, where: str) -> SettledAward:
 _INT = _exact(int, "a whole number")
 
 
+def _SAME(value: Any) -> Any:  # noqa: N802 - a constant: the value is its own JSON
+    return value
+
+
 def _names(value: Any, where: str) -> tuple[str, ...]:
     return tuple(_exact(str, "text")(x, where) for x in _items(value, where))
 
 
 _CODECS: Final[dict[str, _Codec]] = {
-    "int": _Codec(lambda v: v, _INT),
-    "bool": _Codec(lambda v: v, _exact(bool, "true or false")),
-    "str": _Codec(lambda v: v, _exact(str, "text")),
-    "Blind": _Codec(lambda v: v, _one_of(_BLINDS)),
-    "Way": _Codec(lambda v: v, _one_of(WAYS)),
+    "int": _Codec(_SAME, _INT),
+    "bool": _Codec(_SAME, _exact(bool, "true or false")),
+    "str": _Codec(_SAME, _exact(str, "text")),
+    "Blind": _Codec(_SAME, _one_of(_BLINDS)),
+    "Way": _Codec(_SAME, _one_of(WAYS)),
     "Card": _Codec(str, _card),
     "tuple[Card, ...]": _Codec(lambda v: [str(c) for c in v], _cards),
     "tuple[int, ...]": _Codec(list, lambda v, w: tuple(_INT(x, w) for x in _items(v, w))),
@@ -598,6 +599,14 @@ class _Layout:
     codecs: Mapping[str, _Codec]
     has_seat: bool
     as_read: Mapping[str, str]  # field -> the field that keeps its JSON as read
+    public_codecs: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
+    secret_codecs: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
+    fields: tuple[str, ...] = ()  # every field but the secret ones, seat included
+
+    def __post_init__(self) -> None:
+        encoders = {name: codec.encode for name, codec in self.codecs.items()}
+        object.__setattr__(self, "public_codecs", tuple((n, encoders[n]) for n in self.public))
+        object.__setattr__(self, "secret_codecs", tuple((n, encoders[n]) for n in self.secret))
 
 
 def _layout_of(cls: type[Event]) -> _Layout:
@@ -618,9 +627,11 @@ def _layout_of(cls: type[Event]) -> _Layout:
         if item.default is dataclasses.MISSING:
             required.add(item.name)
     seat_type = next(str(f.type) for f in dataclasses.fields(cls) if f.name == "seat")
+    kept = tuple(f.name for f in dataclasses.fields(cls) if f.name not in secret)
     return _Layout(
-        tuple(public), tuple(secret), frozenset(required), codecs, seat_type == "int", as_read
-    )
+        tuple(public), tuple(secret), frozenset(required), codecs, seat_type == "int", as_read,
+        fields=kept,
+    )  # fmt: skip
 
 
 _KINDS: Final[dict[str, type[Event]]] = {cls.kind: cls for cls in Event.__subclasses__()}
@@ -632,21 +643,17 @@ def _layout(cls: type[Event]) -> _Layout:
     return _LAYOUTS[cls]
 
 
-def _as_read(event: Event, name: str, layout: _Layout) -> dict[str, Any] | None:
-    holder = layout.as_read.get(name)
-    written = getattr(event, holder) if holder is not None else None
-    return None if written is None else dict(written)
-
-
 def _plain(event: Event, names: Sequence[str]) -> Mapping[str, Any]:
     layout = _LAYOUTS[type(event)]
-    return MappingProxyType(
-        {
-            name: _as_read(event, name, layout) or layout.codecs[name].plain(value)
-            for name in names
-            if (value := getattr(event, name)) is not None
-        }
-    )
+    out = {
+        name: layout.codecs[name].plain(value)
+        for name in names
+        if (value := getattr(event, name)) is not None
+    }
+    for name, holder in layout.as_read.items():
+        if name in out and (written := getattr(event, holder)) is not None:
+            out[name] = dict(written)
+    return MappingProxyType(out)
 
 
 def _build(kind: str, seat: Any, public: Mapping[str, Any], secret: Mapping[str, Any]) -> Event:
