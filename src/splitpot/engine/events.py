@@ -118,10 +118,7 @@ class Event:
     @property
     def has_secret(self) -> bool:
         """Does this event (as it is, perhaps a view) carry any secret field?"""
-        for name in _LAYOUTS[type(self)].secret:
-            if getattr(self, name) is not None:
-                return True
-        return False
+        return any(getattr(self, name) is not None for name in _LAYOUTS[type(self)].secret)
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` may see it (``None``: an onlooker who sees no secret)."""
