@@ -570,7 +570,7 @@ def add_play(play: argparse.ArgumentParser) -> None:
         "are played. Your moves are read one line at a time from stdin (a terminal or a pipe)."
     )
     play.epilog = HELP
-    play.formatter_class = argparse.RawDescriptionHelpFormatter
+    play.formatter_class = argparse.RawDescriptionHelpFormatter  # the command list as it is
     play.add_argument("game", metavar="GAME", help="game id or alias (splitpot games)")
     play.add_argument("--seats", type=int, default=3, help="players, you included (default 3)")
     play.add_argument("--structure", choices=[s.value for s in Structure], help="betting structure")

@@ -13,10 +13,13 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, Final
 
 from splitpot import __version__
 from splitpot.errors import SplitpotError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import IO, Final
 
 __all__ = ["COMMANDS", "SEED_CASE", "build_parser", "main", "main_entry"]
 
@@ -69,18 +72,49 @@ COMMANDS: Final[dict[str, tuple[str, str, str]]] = {
 """Every sub-command, in the order ``splitpot --help`` lists them."""
 
 
+def _columns() -> int:
+    # shutil.get_terminal_size's answer, without importing shutil (and, with it, bz2 and lzma)
+    # on every start: argparse builds a formatter for each argument it adds.
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, as wide as the terminal."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser (public so the docs and tests can read its help). With
-    ``command``, only that sub-command's module is imported and given its arguments; the
-    others are listed by name and help alone."""
+    """The argument parser (public so the docs and tests can read its help). With a known
+    ``command``, only that sub-command is built (its module alone is imported); with ``""``,
+    every sub-command is listed by name and help alone (for ``--help`` and a wrong name)."""
     parser = argparse.ArgumentParser(
         prog="splitpot",
         description="Split-pot draw and board poker: games, showdowns.",
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"splitpot {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, function, help_text) in COMMANDS.items():
-        sub = commands.add_parser(name, help=help_text)
+        if command in COMMANDS and command != name:
+            continue  # each parser costs argparse's look-ups of its translations: build one
+        sub = commands.add_parser(name, help=help_text, formatter_class=_Formatter)
         if command is None or command == name:
             add: Callable[[argparse.ArgumentParser], None] = getattr(
                 importlib.import_module(module), function

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterable
-from typing import IO
 
 from splitpot.cli.args import chips, pairs
 from splitpot.describe import showdown_text
 from splitpot.engine.showdown import DECLARATIONS, ODD_CHIP_RULES, ShowdownResult, settle
 from splitpot.errors import SplitpotError, UsageError
 from splitpot.games import GAMES, find_game
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import IO
 
 __all__ = ["add_games", "add_showdown", "render"]
 
@@ -38,6 +40,8 @@ def _settle_from_args(args: argparse.Namespace) -> ShowdownResult:
 
 
 def _run_batch(source: Iterable[bytes | str], out: IO[str]) -> int:
+    import json
+
     from splitpot.engine.batch import settle_line  # the schema reader: only for --batch
 
     for number, raw in enumerate(source, 1):
@@ -67,6 +71,8 @@ def render(result: ShowdownResult, *, symbols: bool = False) -> str:
 
 def _cmd_games(args: argparse.Namespace, out: IO[str]) -> int:
     if args.json:
+        import json
+
         listing = [
             {"id": g.id, "name": g.name, "aliases": list(g.aliases), "hole_cards": g.hole_cards,
              "board_cards": g.board_cards, "awards": list(g.award_names),
@@ -103,6 +109,8 @@ def _cmd_showdown(args: argparse.Namespace, out: IO[str]) -> int:
         raise UsageError("give either --pot or --contribution, not both")
     result = _settle_from_args(args)
     if args.json:
+        import json
+
         out.write(json.dumps(result.to_json()) + "\n")
     else:
         out.write(render(result, symbols=args.symbols) + "\n")

@@ -8,7 +8,8 @@ not load the others.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
 
 if TYPE_CHECKING:
     from splitpot.engine.events import Action, Event, events_from_json, events_to_json

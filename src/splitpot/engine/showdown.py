@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
 
 from splitpot.cards import Card, check_distinct, parse_cards
 from splitpot.engine.actions import WAYS
@@ -33,6 +32,12 @@ from splitpot.errors import OddChipError, ShowdownError
 from splitpot.evaluate.value import HandValue
 from splitpot.games import GameSpec, find_game
 from splitpot.games.spec import Award
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    OddChipRule = Literal["high-award", "refuse"]
 
 __all__ = [
     "DECLARATIONS",
@@ -44,7 +49,6 @@ __all__ = [
     "settle",
 ]
 
-OddChipRule = Literal["high-award", "refuse"]
 ODD_CHIP_RULES: tuple[str, ...] = ("high-award", "refuse")
 DECLARATIONS: tuple[str, ...] = WAYS
 

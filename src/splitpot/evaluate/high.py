@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
 
 from splitpot.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card
 from splitpot.evaluate.value import HandValue
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = [
     "CATEGORY_NAMES",

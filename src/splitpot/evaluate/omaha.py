@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Final
 
 from splitpot.cards import Card
 from splitpot.evaluate.high import (
@@ -23,6 +22,10 @@ from splitpot.evaluate.high import (
     rank_key_value,
 )
 from splitpot.evaluate.value import HandValue
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["OMAHA", "evaluate_omaha", "omaha_value"]
 

@@ -2,6 +2,8 @@
 
 - :mod:`~splitpot.web.tables.state`: a :class:`WebTable`'s seats, hands and ``state`` messages;
 - :mod:`~splitpot.web.tables.views`: the lobby's games, legal actions, pots, results;
+- :mod:`~splitpot.web.tables.protocol`: the wire schemas (create request, messages, actions);
+- :mod:`~splitpot.web.tables.lobby`: a new table from the lobby's request;
 - :mod:`~splitpot.web.tables.store`: the tables in SQLite;
 - :mod:`~splitpot.web.tables.manager`: the :class:`TableManager` (loading, driving, websockets);
 - :mod:`~splitpot.web.tables.routes`: the HTTP and websocket routes.

@@ -27,15 +27,16 @@ from splitpot.bots.base import seat_view
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.engine.events import events_from_json
 from splitpot.engine.hand import Hand
-from splitpot.engine.options import Options, Stakes, check_structure
+from splitpot.engine.options import Options, Stakes
 from splitpot.errors import BadRequest, LogError, SplitpotError, TableError
 from splitpot.games import find_game
-from splitpot.games.streets import Forced, Structure
+from splitpot.games.streets import Structure
 from splitpot.history.store import HistoryStore
 from splitpot.web.config import ServerConfig
-from splitpot.web.tables.protocol import MESSAGE_TYPES, read_act, read_create, read_options
-from splitpot.web.tables.state import BOT_KINDS, Seat, WebTable, token_digest
-from splitpot.web.tables.store import TableStore, utc_now
+from splitpot.web.tables.lobby import new_table
+from splitpot.web.tables.protocol import MESSAGE_TYPES, read_act
+from splitpot.web.tables.state import Seat, WebTable, token_digest
+from splitpot.web.tables.store import TableStore
 
 __all__ = ["Client", "TableManager"]
 
@@ -146,59 +147,11 @@ class TableManager:
         """A new table from the lobby's form; see docs/web-protocol.md."""
         if len(self.tables) >= self.config.max_tables:
             raise BadRequest(f"the server has its maximum of {self.config.max_tables} tables", 409)
-        request = read_create(dict(body))
-        try:
-            game = find_game(request.game)
-        except SplitpotError as exc:
-            raise BadRequest(f"game: {exc}") from None
-        try:
-            structure = check_structure(game, request.structure)
-        except (SplitpotError, ValueError) as exc:
-            raise BadRequest(f"structure: {exc}") from None
-        stakes_text = request.stakes
-        try:
-            stakes = Stakes.parse(stakes_text, game)
-        except SplitpotError as exc:
-            raise BadRequest(f"stakes: {exc}") from None
-        seats = min(6, game.max_players) if request.seats is None else request.seats
-        if not 2 <= seats <= game.max_players:
-            raise BadRequest(f"seats: {game.name} seats 2 to {game.max_players}, not {seats!r}")
-        bots = request.bots
-        if any(b not in BOT_KINDS for b in bots):
-            raise BadRequest(f"bots: a list of bot kinds ({', '.join(BOT_KINDS)})")
-        player = request.player
-        if len(bots) + (player is not None) > seats:
-            raise BadRequest(f"bots: {len(bots)} bots and you do not fit in {seats} seats")
-        big = stakes.big_bet if game.forced is Forced.ANTE else stakes.big_blind
-        buy_in = 100 * big if request.buy_in is None else request.buy_in
-        if not 2 * big <= buy_in <= 10**9:
-            raise BadRequest(f"buy_in: a whole number of chips from {2 * big}, not {buy_in!r}")
-        clock = self.config.action_seconds if request.clock is None else request.clock
-        if not 0 <= clock <= 3600:
-            raise BadRequest(f"clock: seconds per decision, 0 to 3600, not {clock!r}")
-        name = request.name or f"{game.name} table"
-        if len(name) > 60:
-            raise BadRequest("name: the table's name, up to 60 characters")
-        options = read_options(request.options)
         if self.config.seed is not None:
             table_id = f"t{self.store.count() + 1}"
         else:
             table_id = secrets.token_urlsafe(6)
-        table = WebTable(
-            id=table_id, name=" ".join(name.split()), game=game, structure=structure,
-            stakes=stakes, stakes_text=stakes_text.strip(), buy_in=buy_in, clock=float(clock),
-            seats=[Seat() for _ in range(seats)], created=utc_now(), config=self.config,
-            options=options,
-        )  # fmt: skip
-        start = 1 if player is not None else 0
-        for offset, kind in enumerate(bots):
-            table.seats[start + offset] = Seat(
-                kind="bot", name=f"{kind.capitalize()} bot {start + offset + 1}", bot=kind,
-                stack=buy_in, bought=buy_in,
-            )  # fmt: skip
-        seat = token = None
-        if player is not None:
-            seat, token = table.join(player, 0)
+        table, seat, token = new_table(body, table_id=table_id, config=self.config)
         self.store.save(table)
         self._add(table)
         return table, seat, token
