@@ -4,6 +4,8 @@ the settlement view; and the showdown a log tells (``engine.logged``)."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -271,3 +273,14 @@ def test_engine_hand_settles_through_the_same_view() -> None:
     lines = log_lines(hand.events[0], hand.events, result=hand.result)  # type: ignore[arg-type]
     assert lines[-1] == f"Stacks: A {hand.stacks[0]}, B {hand.stacks[1]}"
     assert any(line.startswith("  no award could be given") for line in lines)
+
+
+def test_the_showdown_words_load_no_event_and_no_hand() -> None:
+    # `splitpot showdown` needs the settlement's words only (a fast start, issue 12).
+    code = (
+        "import sys; from splitpot.describe import showdown_text; "
+        "print(' '.join(m for m in ('splitpot.engine.events', 'splitpot.engine.hand', "
+        "'splitpot.describe.lines') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == []

@@ -25,7 +25,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from splitpot.cards import Card, check_distinct, parse_cards
-from splitpot.engine.actions import WAYS
 from splitpot.engine.awards import decide_awards
 from splitpot.engine.pots import Pot, build_pots, return_uncalled
 from splitpot.errors import OddChipError, ShowdownError
@@ -50,7 +49,7 @@ __all__ = [
 ]
 
 ODD_CHIP_RULES: tuple[str, ...] = ("high-award", "refuse")
-DECLARATIONS: tuple[str, ...] = WAYS
+DECLARATIONS: tuple[str, ...] = ("high", "low", "both")  # engine.actions.WAYS
 
 
 @dataclass(frozen=True, slots=True)
