@@ -18,20 +18,11 @@ from splitpot.games.registry import GAMES
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "splitpot"
 
-# Still loaded by `import splitpot.web.app`, until the presentation layer (the "words" work)
-# lands: web/lines.py renders events with play._event_line and play._street_name, and
-# web/replays.py shows pots with play.pots_text.
-FACE_IMPORTS_ALLOWED: dict[str, str] = {
-    "splitpot.play": "web/lines.py and web/replays.py read play's event text (words)",
-    "splitpot.cli": "loaded by splitpot.play for cli.showdown.render (words)",
-}
+# Faces still loaded by `import splitpot.web.app` (none: the words are in splitpot.describe).
+FACE_IMPORTS_ALLOWED: dict[str, str] = {}
 
-# Private names still reached across packages, (module, imported name): the words helper moves
-# the event text into the core; equity/ belongs to the walks and kernels helpers.
-PRIVATE_IMPORTS_ALLOWED: dict[tuple[str, str], str] = {
-    ("splitpot.web.lines", "splitpot.play._event_line"): "words: event lines into describe",
-    ("splitpot.web.lines", "splitpot.play._street_name"): "words: street names into describe",
-}
+# Private names still reached across packages, (module, imported name), each with why: none.
+PRIVATE_IMPORTS_ALLOWED: dict[tuple[str, str], str] = {}
 
 # Files allowed over 800 lines: equity/fast.py is split by kind by the kernels helper.
 LONG_FILES_ALLOWED: dict[str, str] = {
@@ -45,7 +36,6 @@ GAME_ID_FILES_ALLOWED: dict[str, str] = {
     "equity/policy.py": "walks/kernels: game.id == 'badeucy'",
     "equity/advise.py": "walks/kernels: find_game('doogie')",
     "equity/fast.py": "kernels",
-    "web/presets.py": "words: the worked examples move into games/",
 }
 
 # Strings that are spelled like a game id but name something else (file, string): why.

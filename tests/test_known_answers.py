@@ -6,11 +6,13 @@ seeds/000 (Bodigiha), seeds/001 (Badugi), seeds/004 (Doogie, pagat.com).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from splitpot.cards import format_cards, parse_cards
 from splitpot.engine.showdown import settle
-from splitpot.errors import OddChipError
+from splitpot.errors import OddChipError, SplitpotError
 from splitpot.evaluate import (
     evaluate_badugi,
     evaluate_doogie,
@@ -18,6 +20,7 @@ from splitpot.evaluate import (
     evaluate_draw_high,
     evaluate_omaha,
 )
+from splitpot.games.cases import CASES, WorkedCase, find_case
 
 
 def cards(text: str) -> str:
@@ -29,72 +32,67 @@ def award(result, name):  # type: ignore[no-untyped-def]
     return next(a for a in pot.awards if a.name == name)
 
 
-# --- Drawmaha (seeds/002): the answer key -------------------------------------------------
-
-ANSWER_KEY = [
-    # (A, B, board, omaha winners, A's omaha cards, draw winners, A total, B total)
-    ("A♠A♥K♦Q♣8♠", "9♠9♥9♦4♠3♦", "A♣K♥7♣6♦2♥", ("A",), "As Ah Ac Kh 7c", ("B",), 60, 60),
-    ("A♠A♥A♦K♠K♦", "Q♠Q♥J♦10♣8♦", "A♣K♥7♠4♣2♥", ("A",), "As Ah Ac Kh 7s", ("A",), 120, 0),
-    ("A♠K♥Q♣J♦9♠", "A♥K♦Q♥J♠8♣", "A♣K♠Q♦7♥2♣", ("A", "B"), None, ("A",), 90, 30),
-    ("2♣2♦3♥4♥6♣", "A♠A♦7♥8♦9♣", "A♥K♥Q♥J♥10♥", ("A",), "4h 3h Ah Kh Qh", ("B",), 60, 60),
-]
+# --- the worked showdowns (games/cases.py, also the lab's presets) --------------------------
 
 
-@pytest.mark.parametrize("case", ANSWER_KEY, ids=["different", "scoop", "three-quarters", "royal"])
-def test_drawmaha_answer_key(case: tuple) -> None:  # type: ignore[type-arg]
-    a, b, board, omaha_winners, a_omaha_cards, draw_winners, a_total, b_total = case
-    result = settle("drawmaha", {"A": a, "B": b}, board, pot=120)
-    assert award(result, "omaha").winners == omaha_winners
-    assert award(result, "draw").winners == draw_winners
-    assert result.payouts == {"A": a_total, "B": b_total}
-    if a_omaha_cards:
-        assert format_cards(result.hands["A"]["omaha"].cards) == a_omaha_cards
+def case_kwargs(case: WorkedCase) -> dict[str, Any]:
+    return {
+        "pot": case.pot,
+        "contributions": case.contributions,
+        "declarations": case.declarations,
+        "odd_chip": case.odd_chip or "high-award",
+    }
 
 
-def test_drawmaha_answer_key_hand_words() -> None:
-    # "A uses A♠ A♥ with A♣ K♥ 7♣ for three aces ... B has three nines ... A has one pair of aces"
-    result = settle("drawmaha", {"A": "A♠A♥K♦Q♣8♠", "B": "9♠9♥9♦4♠3♦"}, "A♣K♥7♣6♦2♥", pot=120)
-    assert result.hands["A"]["omaha"].describe() == "Three aces"
-    assert result.hands["B"]["omaha"].describe() == "Pair of nines"
-    assert result.hands["B"]["draw"].describe() == "Three nines"
-    assert result.hands["A"]["draw"].describe() == "Pair of aces"
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_worked_case_settles_to_the_seed_answer(case: WorkedCase) -> None:
+    expected = case.expected
+    if expected.error is not None:
+        with pytest.raises(SplitpotError, match=expected.error):
+            settle(case.game, case.players, case.board, **case_kwargs(case))
+        return
+    result = settle(case.game, case.players, case.board, **case_kwargs(case))
+    assert result.payouts == expected.payouts
+    for name, winners in expected.winners.items():
+        assert award(result, name).winners == winners
+    for player, words in expected.hands.items():
+        for name, text in words.items():
+            assert result.hands[player][name].describe() == text
+    for player, used in expected.cards.items():
+        for name, text in used.items():
+            assert sorted(result.hands[player][name].cards) == sorted(parse_cards(text))
+
+
+def test_worked_cases_hold_the_whole_drawmaha_answer_key() -> None:
+    keyed = [c for c in CASES if c.answer_key]
+    assert [c.id for c in keyed] == [
+        "drawmaha-different-winners", "drawmaha-scoop", "drawmaha-three-quarters",
+        "drawmaha-royal-board",
+    ]  # fmt: skip
+    assert all(c.pot == 120 and c.game == "drawmaha" for c in keyed)
+    assert {c.game for c in CASES} >= {"drawmaha", "bodigiha", "badugi", "doogie"}
+
+
+def test_drawmaha_answer_key_b_cannot_use_three_private_nines() -> None:
     # "B cannot bring all three private nines into the board hand"
+    case = find_case("drawmaha-different-winners")
+    result = settle(case.game, case.players, case.board, pot=120)
     assert format_cards(result.hands["B"]["omaha"].cards[:2]) == "9s 9h"
 
 
-def test_drawmaha_scoop_private_full_house_is_not_an_omaha_hand() -> None:
-    result = settle("drawmaha", {"A": "A♠A♥A♦K♠K♦", "B": "Q♠Q♥J♦10♣8♦"}, "A♣K♥7♠4♣2♥", pot=120)
-    assert result.hands["A"]["draw"].describe() == "Aces full of kings"
-    assert result.hands["A"]["omaha"].describe() == "Three aces"
-    assert result.hands["B"]["omaha"].describe() == "Pair of queens"
-
-
-def test_drawmaha_royal_board_does_not_play() -> None:
-    result = settle("drawmaha", {"A": "2♣2♦3♥4♥6♣", "B": "A♠A♦7♥8♦9♣"}, "A♥K♥Q♥J♥10♥", pot=120)
-    assert result.hands["A"]["omaha"].describe() == "Ace-high flush"
-    assert result.hands["B"]["omaha"].describe() == "Queen-high straight"
-    assert format_cards(result.hands["B"]["omaha"].cards) == "9c 8d Qh Jh Th"
-    assert result.hands["B"]["draw"].describe() == "Pair of aces"
-
-
-def test_drawmaha_self_check_pot_200() -> None:
+def test_drawmaha_self_check_shares() -> None:
     # "take the three-quarter preset and change the pot to 200 ... A 150 and B 50"
-    result = settle("drawmaha", {"A": "A♠K♥Q♣J♦9♠", "B": "A♥K♦Q♥J♠8♣"}, "A♣K♠Q♦7♥2♣", pot=200)
-    assert result.payouts == {"A": 150, "B": 50}
+    case = find_case("drawmaha-self-check-200")
+    result = settle(case.game, case.players, case.board, pot=200)
     assert award(result, "omaha").shares == {"A": 50, "B": 50}
     assert award(result, "draw").shares == {"A": 100}
 
 
-def test_drawmaha_calculator_refuses_121() -> None:
+def test_drawmaha_calculator_refuses_121_as_an_odd_chip_error() -> None:
     # "The calculator deliberately refuses 121 chips": our `refuse` odd-chip option.
+    case = find_case("drawmaha-refuse-121")
     with pytest.raises(OddChipError, match="121"):
-        settle(
-            "drawmaha",
-            {"A": "A♠K♥Q♣J♦9♠", "B": "A♥K♦Q♥J♠8♣"},
-            "A♣K♠Q♦7♥2♣",
-            pot=121,
-            odd_chip="refuse",
-        )
+        settle(case.game, case.players, case.board, **case_kwargs(case))
 
 
 @pytest.mark.parametrize(
@@ -194,23 +192,6 @@ def test_bodigiha_omaha_exactly_two_plus_three() -> None:
     assert sum(1 for c in hand.cards if c in hole) == 2
 
 
-def test_bodigiha_showdown_halves() -> None:
-    # A: the best badugi, weak Omaha; B: a set. Each takes a half.
-    result = settle(
-        "bodigiha",
-        {"A": "A♠2♥3♦4♣K♣", "B": "9♠9♥Q♦Q♣7♠"},
-        "9♦5♥Q♠J♣2♠",
-        pot=100,
-    )
-    assert award(result, "badugi").winners == ("A",)
-    assert award(result, "omaha").winners == ("B",)
-    assert result.payouts == {"A": 50, "B": 50}
-    assert result.hands["A"]["badugi"].describe() == "4-3-2-A badugi"
-
-
-# --- Badugi (seeds/001) --------------------------------------------------------------------
-
-
 def test_badugi_seed_best_hand_4_3_2_a() -> None:
     assert evaluate_badugi(parse_cards("4♠3♥2♦A♣")).describe() == "4-3-2-A badugi"
 
@@ -270,19 +251,3 @@ def test_doogie_uses_all_six_hole_and_four_board_cards() -> None:
     hole = parse_cards("A♣2♦K♣K♦Q♣Q♦")
     board = parse_cards("3♥4♠J♥J♠")
     assert evaluate_doogie(hole, board).describe() == "4 doogie"
-
-
-def test_doogie_seed_qualifiers_and_declarations() -> None:
-    # High needs a full house or better, low a 7 doogie or better; each half among its declarers.
-    board = "K♥K♠2♣9♦"
-    players = {
-        "A": "K♣K♦9♠8♥5♦6♦",  # four kings: high
-        "B": "A♣3♦5♥7♠T♣J♦",  # 7 doogie: low
-        "C": "Q♣Q♦Q♥J♠T♦8♣",  # kings full of queens... declares high and loses
-    }
-    result = settle(
-        "doogie", players, board, pot=90, declarations={"A": "high", "B": "low", "C": "high"}
-    )
-    assert award(result, "high").winners == ("A",)
-    assert award(result, "low").winners == ("B",)
-    assert result.payouts == {"A": 45, "B": 45, "C": 0}

@@ -29,18 +29,33 @@ import re
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import IO
+from typing import IO, Literal
 
 from splitpot.bots.base import Bot, RandomBot, seat_view
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.cards import format_cards, parse_cards
-from splitpot.cli.showdown import render
-from splitpot.engine.events import Action, Event
+from splitpot.describe import (
+    event_line,
+    hand_title,
+    pots_text,
+    showdown_text,
+    street_name,
+)
+from splitpot.engine.events import (
+    Action,
+    BoardDealt,
+    Ended,
+    HandStarted,
+    Settled,
+    Shown,
+    SvitenFaceUp,
+    Way,
+)
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.engine.options import Stakes, check_structure
 from splitpot.engine.table import Table
 from splitpot.errors import InputError, SplitpotError
-from splitpot.games import GameSpec, find_game
+from splitpot.games import find_game
 from splitpot.games.streets import Draw, Structure
 from splitpot.history.store import HistoryStore
 
@@ -111,11 +126,11 @@ _BET = frozenset({"b", "bet", "r", "raise"})
 _ALLIN = frozenset({"allin", "all-in", "all in"})
 _PAT = frozenset({"pat", "stand", "stand pat", "stay"})
 _DISCARD = frozenset({"d", "discard"})
-_WAYS = {"high": "high", "hi": "high", "low": "low", "lo": "low", "both": "both"}
+_WAYS: dict[str, Way] = {"high": "high", "hi": "high", "low": "low", "lo": "low", "both": "both"}
 _BET_RE = re.compile(r"^(bet|raise|b|r)(?:\s+(?:to\s+)?(\S+)|(\d+))$")
 
 
-def _raise_kind(legal: LegalActions) -> str:
+def _raise_kind(legal: LegalActions) -> Literal["bet", "raise"]:
     return legal.raise_.kind if legal.raise_ is not None else "raise"
 
 
@@ -169,8 +184,10 @@ def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
         return Action(_raise_kind(legal), amount=all_in)
     if line in _PAT:
         return Action.stand_pat()
-    if line in ("keep", "reject"):
-        return Action(line)
+    if line == "keep":
+        return Action.keep()
+    if line == "reject":
+        return Action.reject()
     way = _WAYS.get(rest if word == "declare" else line)
     if way is not None:
         return Action.declare(way)
@@ -191,19 +208,11 @@ def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
     return Action.discard(cards)
 
 
-def _bet_word(word: str) -> str:
+def _bet_word(word: str) -> Literal["bet", "raise"]:
     return "bet" if word.startswith("b") else "raise"
 
 
 # ---------------------------------------------------------------------- showing the table
-
-
-def _street_name(game: GameSpec, board: int, count: int) -> str:
-    if game.board_cards == 5:
-        return {3: "FLOP", 4: "TURN", 5: "RIVER"}.get(board, f"BOARD CARD {board}")
-    if count == 1:
-        return f"BOARD CARD {board}"
-    return "BOARD"
 
 
 def describe_legal(hand: Hand, legal: LegalActions) -> str:
@@ -234,78 +243,6 @@ def describe_legal(hand: Hand, legal: LegalActions) -> str:
             text += f" (pot {high})"
         parts.append(text)
     return " | ".join(parts)
-
-
-def pots_text(hand: Hand) -> str:
-    """``Pot: 30``, or with all-in players ``Pot: 30 (main pot 18: A, B, C; side pot 1 12:
-    B, C)``. Side pots come from all-in levels only; a bet not yet called is in the pot."""
-    pots = [(pot.amount, pot.eligible) for pot in hand.pots()]
-    if len(pots) == 1:
-        return f"Pot: {hand.pot}"
-    parts = [
-        f"{'main pot' if index == 0 else f'side pot {index}'} {amount}: "
-        + ", ".join(hand.names[s] for s in eligible)
-        for index, (amount, eligible) in enumerate(pots)
-    ]
-    return f"Pot: {hand.pot} ({'; '.join(parts)})"
-
-
-def _event_line(hand: Hand, event: Event, street: str = "") -> str | None:
-    """One event as the user sees it (``event`` is already the user's view); ``street``
-    names a board card's street."""
-    names = hand.names
-    who = names[event.seat] if event.seat is not None else ""
-    data, secret = event.data, event.secret
-    kind = event.kind
-    if kind == "post":
-        return f"{who} posts {data['blind']} {data['amount']}"
-    if kind == "deal_hole":
-        return f"Dealt to {who}: {format_cards(secret['cards'])}" if "cards" in secret else None
-    if kind == "deal_board":
-        return f"*** {street} *** {format_cards(data['cards'])}"
-    if kind == "bet_round":
-        return f"-- betting round {data['number']} --"
-    if kind == "draw_round":
-        return f"*** DRAW {data['number']} ***"
-    if kind == "declare_round":
-        return "*** DECLARE *** (each player declares in secret)"
-    if kind in ("fold", "check"):
-        return f"{who} {kind}s"
-    if kind == "call":
-        return f"{who} calls {data['amount']}" + (" and is all-in" if data["all_in"] else "")
-    if kind == "bet":
-        return f"{who} bets {data['to']}" + (" and is all-in" if data["all_in"] else "")
-    if kind == "raise":
-        return f"{who} raises to {data['to']}" + (" and is all-in" if data["all_in"] else "")
-    if kind == "discard":
-        count = data["count"]
-        if "discarded" not in secret:
-            return f"{who} stands pat" if count == 0 else f"{who} discards {count}"
-        if count == 0:
-            return f"{who} stands pat"
-        text = f"{who} discards {format_cards(secret['discarded'])}"
-        if "received" in secret:
-            text += f" and draws {format_cards(secret['received'])}"
-        return text
-    if kind == "sviten_up":
-        return f"{who} is dealt {data['card']} face up"
-    if kind in ("keep", "reject"):
-        return f"{who} {kind}s it"
-    if kind == "sviten_down":
-        shown = f": {format_cards(secret['received'])}" if "received" in secret else ""
-        return f"{who} takes the next card face down{shown}"
-    if kind == "declare":
-        way = f" {secret['way']}" if "way" in secret else ""
-        return f"{who} declares{way} (secret)"
-    if kind == "reveal":
-        return "Declarations: " + ", ".join(f"{n} {w}" for n, w in data["declarations"].items())
-    if kind == "reshuffle":
-        return f"The discards are reshuffled with the stub ({data['count']} cards)"
-    if kind == "return":
-        return f"Uncalled bet ({data['amount']}) returned to {who}"
-    if kind == "win":
-        return f"{who} wins {data['amount']} (uncontested: everyone else folded)"
-    return None  # start, show, settle and end are shown by the session
 
 
 # ---------------------------------------------------------------------- the session
@@ -471,10 +408,9 @@ class Session:
     def play_hand(self, hand: Hand) -> None:
         """Deal ``hand`` to the end, asking the user and the bots in turn."""
         number = self.table.hands_played + 1
-        self.say(
-            f"\n=== Hand #{number}: {hand.game.name} ({hand.structure.value}, "
-            f"{self.config.stakes}) - {hand.names[hand.button]} has the button ==="
-        )
+        start = hand.events[0]
+        assert isinstance(start, HandStarted)
+        self.say(f"\n=== {hand_title(start, number)} ===")
         user = hand.names.index(self.name)
         shown = 0
         while not hand.is_over:
@@ -487,23 +423,29 @@ class Session:
                 bot = self.bots[hand.names[legal.seat]]
                 hand.apply(bot.act(seat_view(hand, legal.seat), legal))
         self.show_events(hand, shown, user)
+        self.show_showdown(hand)
+
+    def show_showdown(self, hand: Hand) -> None:
+        """The settled showdown, if the hand had one: the answer-key text, as the CLI says it."""
         if hand.result is not None:
             self.say("*** SHOWDOWN ***")
-            self.say(render(hand.result))
+            self.say(showdown_text(hand.result))
 
     def show_events(self, hand: Hand, shown: int, user: int) -> int:
         """Print the events after the first ``shown``; returns how many are shown now."""
         events = hand.events
-        board = sum(len(e.data["cards"]) for e in events[:shown] if e.kind == "deal_board")
+        board = sum(len(e.cards) for e in events[:shown] if isinstance(e, BoardDealt))
         for event in events[shown:]:
             street = ""
-            if event.kind == "deal_board":
-                count = len(event.data["cards"])
-                board += count
-                street = _street_name(hand.game, board, count)
-            line = _event_line(hand, event.for_seat(user), street)
-            if line is not None:
-                self.say(line)
+            if isinstance(event, BoardDealt):
+                board += len(event.cards)
+                street = street_name(hand.game, board, len(event.cards))
+            # The start, the shown hands, the settlement and the stacks are said by the
+            # session: its banner, the showdown's text and the table's stacks.
+            if not isinstance(event, HandStarted | Shown | Settled | Ended):
+                line = event_line(event.for_seat(user), hand.names, street)
+                if line is not None:
+                    self.say(line)
         return len(events)
 
     def state(self, hand: Hand, legal: LegalActions) -> None:
@@ -536,9 +478,9 @@ class Session:
         self.say(f"Your cards: {format_cards(hand.hole[user])}")
         if legal.phase == "sviten":
             face_up = next(
-                e.data["card"]
+                e.card
                 for e in reversed(hand.events)
-                if e.kind == "sviten_up" and e.seat == user
+                if isinstance(e, SvitenFaceUp) and e.seat == user
             )
             self.say(f"Your face-up card: {face_up} (keep it, or reject it for the next card)")
         if legal.phase == "declare":

@@ -1,7 +1,7 @@
 """The showdown lab's and the advisor's JSON API, in process (no browser, no server process).
 
-Every preset must settle to its seed's answer; the Drawmaha answer key is restated here from
-seeds/002 (as in tests/test_known_answers.py) so that the presets cannot drift from it. The
+Every preset must settle to its seed's answer: the presets are the worked cases of
+``splitpot.games.cases`` (the seeds' answers, also settled by tests/test_known_answers.py). The
 advisor's answers must be the library's own for the same spot, samples and seed.
 """
 
@@ -20,6 +20,7 @@ from splitpot.cards import format_cards, parse_cards
 from splitpot.equity.advise import advise_discards, declaration_odds
 from splitpot.equity.core import equity
 from splitpot.games import GAMES
+from splitpot.games.cases import CASES, WorkedCase
 from splitpot.web import lab
 from splitpot.web.app import create_app
 from splitpot.web.config import ServerConfig
@@ -94,37 +95,24 @@ def test_every_preset_settles_to_its_seed_answer(
             assert set(result["hands"][name][award]["cards"]) == cards(text)
 
 
-# seeds/002, "Answer key you can use without JavaScript", restated from the seed:
-# (A, B, board, Omaha winners, A's Omaha cards, draw winners, A total, B total)
-ANSWER_KEY = [
-    ("A♠A♥K♦Q♣8♠", "9♠9♥9♦4♠3♦", "A♣K♥7♣6♦2♥", ["A"], "A♠A♥A♣K♥7♣", ["B"], 60, 60),
-    ("A♠A♥A♦K♠K♦", "Q♠Q♥J♦10♣8♦", "A♣K♥7♠4♣2♥", ["A"], "A♠A♥A♣K♥7♠", ["A"], 120, 0),
-    ("A♠K♥Q♣J♦9♠", "A♥K♦Q♥J♠8♣", "A♣K♠Q♦7♥2♣", ["A", "B"], None, ["A"], 90, 30),
-    ("2♣2♦3♥4♥6♣", "A♠A♦7♥8♦9♣", "A♥K♥Q♥J♥10♥", ["A"], "3♥4♥A♥K♥Q♥", ["B"], 60, 60),
-]
+ANSWER_KEY = [case for case in CASES if case.answer_key]
 
 
-@pytest.mark.parametrize("case", ANSWER_KEY, ids=["different", "scoop", "three-quarters", "royal"])
+@pytest.mark.parametrize("case", ANSWER_KEY, ids=[case.id for case in ANSWER_KEY])
 def test_drawmaha_answer_key_presets_reproduce_the_key(
-    client: TestClient, case: tuple[Any, ...]
+    client: TestClient, case: WorkedCase
 ) -> None:
-    a, b, board, omaha, a_omaha_cards, draw, a_total, b_total = case
-    keyed = [p for p in lab.PRESETS if p["answer_key"]]
-    (preset,) = [
-        p
-        for p in keyed
-        if cards(p["players"]["A"]) == cards(a)
-        and cards(p["players"]["B"]) == cards(b)
-        and cards(p["board"]) == cards(board)
-    ]
-    assert preset["pot"] == 120
+    # seeds/002, "Answer key you can use without JavaScript": its four cases (games/cases.py).
+    (preset,) = [p for p in lab.PRESETS if p["id"] == case.id]
+    assert preset["pot"] == 120 and preset["answer_key"]
     result = client.post("/api/lab/showdown", json=request_of(preset)).json()
-    assert award_of(result, "omaha")["winners"] == omaha
-    assert award_of(result, "draw")["winners"] == draw
-    assert result["payouts"] == {"A": a_total, "B": b_total}
+    for name, winners in case.expected.winners.items():
+        assert award_of(result, name)["winners"] == list(winners)
+    assert result["payouts"] == dict(case.expected.payouts)
     assert sum(a["amount"] for a in result["pots"][0]["awards"]) == 120
-    if a_omaha_cards:
-        assert set(result["hands"]["A"]["omaha"]["cards"]) == cards(a_omaha_cards)
+    for player, used in case.expected.cards.items():
+        for name, text in used.items():
+            assert set(result["hands"][player][name]["cards"]) == cards(text)
 
 
 # --- showdown -------------------------------------------------------------------------------
@@ -168,7 +156,8 @@ def test_showdown_is_the_batch_json_plus_explanations(client: TestClient) -> Non
         if key != "pots":
             assert result[key] == value
     for ours, theirs in zip(result["pots"], batch["pots"], strict=True):
-        assert {k: v for k, v in ours.items() if k not in {"label", "awards"}} == {
+        said = {"label", "title", "forfeit_lines", "odd_chip_lines", "split_lines", "awards"}
+        assert {k: v for k, v in ours.items() if k not in said} == {
             k: v for k, v in theirs.items() if k != "awards"
         }
         for mine, plain in zip(ours["awards"], theirs["awards"], strict=True):
@@ -293,13 +282,13 @@ def test_showdown_runs_off_the_event_loop(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     threads: list[bool] = []
-    original = lab.settle_input
+    original = lab.settle_given
 
-    def spy(data: object) -> dict[str, Any]:
+    def spy(data: object) -> tuple[Any, dict[str, Any]]:
         threads.append(asyncio._get_running_loop() is None)
         return original(data)
 
-    monkeypatch.setattr(lab, "settle_input", spy)
+    monkeypatch.setattr(lab, "settle_given", spy)
     assert client.post("/api/lab/showdown", json=FIRST_CASE).status_code == 200
     assert threads == [True]
 

@@ -217,7 +217,8 @@ def test_showdown_settlement_names_winners_and_used_cards(client: TestClient) ->
             for award in settlement["awards"]:
                 assert award["label"]
                 if award["award"] is None:  # no award could be given: the pot is split evenly
-                    assert award["label"] == "split evenly" and award["hand"] is None
+                    assert award["kind"] == "split" and award["label"] == "Split evenly"
+                    assert award["hand"] is None
                     continue
                 assert award["award"] in {a.name for a in hand.game.awards}
                 for seat, used in zip(award["winners"], award["cards"], strict=True):

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from splitpot.cards import format_cards
 from splitpot.cli.args import chips, pairs
+from splitpot.describe import showdown_text
 from splitpot.engine.showdown import DECLARATIONS, ODD_CHIP_RULES, ShowdownResult, settle
 from splitpot.errors import SplitpotError, UsageError
 from splitpot.games import GAMES, find_game
-from splitpot.games.spec import EvalKind
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
 if TYPE_CHECKING:
@@ -65,75 +64,9 @@ def _run_batch(source: Iterable[bytes | str], out: IO[str]) -> int:
 
 
 def render(result: ShowdownResult, *, symbols: bool = False) -> str:
-    """The answer-key style text of a settled showdown."""
-    game = result.game
-
-    def cards(seq: Sequence[int]) -> str:
-        return format_cards(seq, symbols=symbols)
-
-    def used(name: str, award: str) -> str:
-        hand = result.hands[name][award]
-        if hand is None:
-            return "no hand"
-        shown = hand.cards
-        if game.award(award).kind is EvalKind.OMAHA:  # two hole cards + three of the board
-            return f"{hand.describe()}, using {cards(shown[:2])} + {cards(shown[2:])}"
-        return f"{hand.describe()}, using {cards(shown)}"
-
-    total = result.total
-    lines = [f"{game.name}: {total} chips (button {result.button})"]
-    if result.board:
-        lines.append(f"Board: {cards(result.board)}")
-    for name, hole in result.players.items():
-        declared = result.declarations.get(name)
-        lines.append(f"  {name}: {cards(hole)}" + (f"  (declares {declared})" if declared else ""))
-    if result.returned:
-        for name, chips in result.returned.items():
-            lines.append(f"Uncalled {chips} returned to {name}")
-    for index, pot in enumerate(result.pots):
-        label = (
-            "Pot" if len(result.pots) == 1 else ("Main pot" if index == 0 else f"Side pot {index}")
-        )
-        lines.append("")
-        lines.append(f"{label}: {pot.amount} chips, contested by {', '.join(pot.eligible)}")
-        for name, why in pot.disqualified.items():
-            lines.append(f"  {name} is out of this pot: {why}")
-        for award in pot.awards:
-            spec = game.award(award.name)
-            lines.append(f"  {spec.label}: {award.amount} chips")
-            if not award.winners:
-                lines.append(f"    {award.note}")
-            elif len(award.winners) == 1:
-                winner = award.winners[0]
-                lines.append(f"    {winner} wins {award.amount} with {used(winner, award.name)}")
-            else:
-                each = sorted(set(award.shares.values()), reverse=True)
-                each_text = " or ".join(str(c) for c in each)
-                hand = result.hands[award.winners[0]][award.name]
-                words = hand.describe() if hand is not None else "no hand"
-                lines.append(
-                    f"    {' and '.join(award.winners)} tie with {words}: {each_text} each"
-                )
-                for winner in award.winners:
-                    lines.append(
-                        f"      {winner} gets {award.shares[winner]}: {used(winner, award.name)}"
-                    )
-            for name in award.contenders:
-                if name not in award.winners:
-                    lines.append(f"    {name}: {used(name, award.name)}")
-        for chip in pot.odd_chips:
-            lines.append(f"  Odd chip: {chip.chips} to {chip.to} ({chip.reason})")
-        if pot.note:
-            lines.append(f"  {pot.note}: " + ", ".join(f"{n} {c}" for n, c in pot.shares.items()))
-    lines.append("")
-    if result.contributions is None:
-        lines.append("Totals: " + ", ".join(f"{n} {c}" for n, c in result.payouts.items()))
-    else:
-        lines.append("Totals:")
-        for name, chips in result.payouts.items():
-            paid = result.contributions.get(name, 0)
-            lines.append(f"  {name} receives {chips} (put in {paid}, net {chips - paid:+d})")
-    return "\n".join(lines)
+    """The answer-key style text of a settled showdown (the words are the core's, as on every
+    face: :func:`splitpot.describe.showdown_text`)."""
+    return showdown_text(result, symbols=symbols)
 
 
 def _cmd_games(args: argparse.Namespace, out: IO[str]) -> int:

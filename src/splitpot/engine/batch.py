@@ -14,11 +14,11 @@ from typing import Any
 
 import msgspec
 
-from splitpot.engine.showdown import settle
+from splitpot.engine.showdown import ShowdownResult, settle
 from splitpot.errors import SchemaError
 from splitpot.schema import field_names, read, unknown_keys
 
-__all__ = ["ShowdownInput", "read_input", "settle_input", "settle_line"]
+__all__ = ["ShowdownInput", "read_input", "settle_given", "settle_input", "settle_line"]
 
 Cards = str | list[str]
 
@@ -85,9 +85,9 @@ def _cards(cards: Cards) -> str:
     return cards if isinstance(cards, str) else " ".join(cards)
 
 
-def settle_input(data: object) -> dict[str, Any]:
-    """Settle one showdown given as a decoded JSON object; its result's JSON
-    (:meth:`~splitpot.engine.showdown.ShowdownResult.to_json`), with the ``id`` echoed first."""
+def settle_given(data: object) -> tuple[ShowdownResult, dict[str, Any]]:
+    """Settle one showdown given as a decoded JSON object: the result, and its JSON
+    (:meth:`~splitpot.engine.showdown.ShowdownResult.to_json`) with the ``id`` echoed first."""
     given = read_input(data)
     result = settle(
         given.game,
@@ -99,10 +99,17 @@ def settle_input(data: object) -> dict[str, Any]:
         seats=given.seats,
         declarations=given.declarations,
         odd_chip=given.odd_chip or "high-award",
-    ).to_json()
+    )
+    answer = result.to_json()
     if given.id is not msgspec.UNSET:
-        result = {"id": given.id, **result}
-    return result
+        answer = {"id": given.id, **answer}
+    return result, answer
+
+
+def settle_input(data: object) -> dict[str, Any]:
+    """Settle one showdown given as a decoded JSON object; its result's JSON
+    (:meth:`~splitpot.engine.showdown.ShowdownResult.to_json`), with the ``id`` echoed first."""
+    return settle_given(data)[1]
 
 
 def settle_line(line: str) -> dict[str, Any]:

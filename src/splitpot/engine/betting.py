@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from splitpot.games.streets import Structure
 
@@ -27,7 +28,7 @@ class RaiseBounds:
     the pot-limit maximum, ``max_to``.
     """
 
-    kind: str  # "bet" or "raise"
+    kind: Literal["bet", "raise"]
     min_to: int
     max_to: int
     pot_to: int
@@ -71,7 +72,7 @@ class Round:
         all_in = put_in + stack
         if all_in <= self.current:
             return None
-        kind = "bet" if self.current == 0 else "raise"
+        kind: Literal["bet", "raise"] = "bet" if self.current == 0 else "raise"
         pot_sized = self.current + pot + (self.current - put_in)  # the call, then the pot
         if self.structure is Structure.FIXED_LIMIT:
             low = high = self.full_level + self.size

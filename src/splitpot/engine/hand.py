@@ -20,17 +20,50 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from types import MappingProxyType
-from typing import Any
+from typing import Literal, TypeVar
 
 from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
 from splitpot.engine.betting import Round
 from splitpot.engine.drawing import Stub, check_discard, discard_limit, stacked_deck
-from splitpot.engine.events import NOBODY, Action, Event
+from splitpot.engine.events import (
+    WAYS,
+    Action,
+    BettingRound,
+    BetTo,
+    Blind,
+    BoardDealt,
+    Called,
+    Checked,
+    Declared,
+    DeclareRound,
+    Discarded,
+    DrawRound,
+    Ended,
+    Event,
+    Folded,
+    HandStarted,
+    HoleDealt,
+    Kept,
+    Posted,
+    RaisedTo,
+    Rejected,
+    Reshuffled,
+    Returned,
+    Revealed,
+    Settled,
+    SettledAward,
+    Shown,
+    SvitenFaceDown,
+    SvitenFaceUp,
+    Way,
+    WonUncontested,
+    action_of,
+    way_of,
+)
 from splitpot.engine.legal import LegalActions
 from splitpot.engine.options import Options, Stakes, check_structure, renamed_options
 from splitpot.engine.pots import LivePot, live_pots
-from splitpot.engine.showdown import DECLARATIONS, ShowdownResult, settle
+from splitpot.engine.showdown import ShowdownResult, settle
 from splitpot.errors import (
     GameSpecError,
     IllegalActionError,
@@ -44,7 +77,9 @@ from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Structure
 __all__ = ["Hand", "LegalActions", "action_of", "stacked_deck"]
 
 
-_EMPTY: MappingProxyType[str, Any] = MappingProxyType({})
+_E = TypeVar("_E", bound=Event)
+Phase = Literal["deal", "bet", "draw", "sviten", "declare", "between", "done"]
+"""Where a hand is; a decision is asked for in ``bet``, ``draw``, ``sviten`` or ``declare``."""
 
 
 class Hand:
@@ -88,14 +123,14 @@ class Hand:
         self._legal: LegalActions | None = None  # cached until the next action
         self.hole: list[list[Card]] = [[] for _ in range(count)]
         self.board: list[Card] = []
-        self.declarations: dict[int, str] = {}
+        self.declarations: dict[int, Way] = {}
         self._muck: list[Card] = []
         self._face_up: Card | None = None
         self._events: list[Event] = []
         self._street = 0
         self._bet_number = 0
         self._draw_number = 0
-        self._phase = "deal"
+        self._phase: Phase = "deal"
         self._to_act: int | None = None
         self._queue: list[int] = []
         self._round: Round | None = None
@@ -103,18 +138,12 @@ class Hand:
         self.result: ShowdownResult | None = None
         self.payouts: dict[int, int] = {}
         self._log(
-            "start",
-            data={
-                "game": self.game.id,
-                "structure": self.structure.value,
-                "stakes": self.stakes.to_json(),
-                "options": self.options.to_json(),
-                "names": self.names,
-                "stacks": tuple(stacks),
-                "button": button,
-            },
-            secret={"deck": tuple(order), "seed": reshuffle_seed},
-        )
+            HandStarted(
+                game=self.game.id, structure=self.structure, stakes=self.stakes,
+                options=self.options, names=self.names, stacks=tuple(stacks), button=button,
+                deck=tuple(order), seed=reshuffle_seed,
+            )
+        )  # fmt: skip
         self._post_forced()
         self._advance()
 
@@ -134,21 +163,7 @@ class Hand:
             rng.shuffle(rest)
         return stacked + rest
 
-    def _log(
-        self,
-        kind: str,
-        seat: int | None = None,
-        data: dict[str, Any] | None = None,
-        secret: dict[str, Any] | None = None,
-        secret_to: int = NOBODY,
-    ) -> Event:
-        event = Event(
-            kind,
-            seat,
-            MappingProxyType(data) if data else _EMPTY,
-            MappingProxyType(secret) if secret else _EMPTY,
-            secret_to,
-        )
+    def _log(self, event: _E) -> _E:
         self._events.append(event)
         return event
 
@@ -183,16 +198,17 @@ class Hand:
             for seat in self._left_of_button():
                 paid = self._put_in(seat, self.stakes.ante, bet=False)
                 if paid:
-                    self._log("post", seat, {"blind": "ante", "amount": paid})
+                    self._log(Posted(seat=seat, blind="ante", amount=paid))
             return
         small, big = self._blind_seats
-        for seat, name, amount in (
+        blinds: tuple[tuple[int, Blind, int], ...] = (
             (small, "small blind", self.stakes.small_blind),
             (big, "big blind", self.stakes.big_blind),
-        ):
+        )
+        for seat, name, amount in blinds:
             paid = self._put_in(seat, amount)
             if paid:
-                self._log("post", seat, {"blind": name, "amount": paid})
+                self._log(Posted(seat=seat, blind=name, amount=paid))
 
     # ------------------------------------------------------------------ queries
 
@@ -216,7 +232,7 @@ class Hand:
         return self._to_act
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``"bet"``, ``"draw"``, ``"sviten"``, ``"declare"`` or ``"done"``."""
         return self._phase
 
@@ -272,7 +288,7 @@ class Hand:
         if self._phase == "sviten":
             return LegalActions(seat, "sviten", keep_reject=True)
         if self._phase == "declare":
-            return LegalActions(seat, "declare", declare=DECLARATIONS)
+            return LegalActions(seat, "declare", declare=WAYS)
         assert self._round is not None
         others_can_act = self._others_can_bet(seat)
         owed = self._to_match(seat, others_can_act) - self.bets[seat]
@@ -331,14 +347,14 @@ class Hand:
         self.hole[seat] = []
         assert self._round is not None
         self._round.record_call_or_check(seat)
-        event = self._log("fold", seat)
+        event = self._log(Folded(seat=seat))
         self._next_bettor(seat)
         return event
 
     def _check(self, seat: int, action: Action, legal: LegalActions) -> Event:
         assert self._round is not None
         self._round.record_call_or_check(seat)
-        event = self._log("check", seat)
+        event = self._log(Checked(seat=seat))
         self._next_bettor(seat)
         return event
 
@@ -346,7 +362,7 @@ class Hand:
         assert self._round is not None and legal.call is not None
         paid = self._put_in(seat, legal.call)
         self._round.record_call_or_check(seat)
-        event = self._log("call", seat, {"amount": paid, "all_in": self.stacks[seat] == 0})
+        event = self._log(Called(seat=seat, amount=paid, all_in=self.stacks[seat] == 0))
         self._next_bettor(seat)
         return event
 
@@ -370,7 +386,8 @@ class Hand:
         self._put_in(seat, to - self.bets[seat])
         self._round.record_raise(seat, to)
         self._last_aggressor = seat
-        event = self._log(bounds.kind, seat, {"to": to, "all_in": self.stacks[seat] == 0})
+        kind = BetTo if bounds.kind == "bet" else RaisedTo
+        event = self._log(kind(seat=seat, to=to, all_in=self.stacks[seat] == 0))
         self._next_bettor(seat)
         return event
 
@@ -384,20 +401,14 @@ class Hand:
         assert isinstance(street, Draw)
         count = len(cards)
         if street.sviten and count == 1:
-            event = self._log("discard", seat, {"count": 1}, {"discarded": cards}, secret_to=seat)
+            event = self._log(Discarded(seat=seat, count=1, discarded=cards))
             (self._face_up,) = self._take(1, seat)
-            self._log("sviten_up", seat, {"card": self._face_up})
+            self._log(SvitenFaceUp(seat=seat, card=self._face_up))
             self._phase = "sviten"
             return event
         received = self._take(count, seat)
         self.hole[seat].extend(received)
-        event = self._log(
-            "discard",
-            seat,
-            {"count": count},
-            {"discarded": cards, "received": received},
-            secret_to=seat,
-        )
+        event = self._log(Discarded(seat=seat, count=count, discarded=cards, received=received))
         self._next_in_queue()
         return event
 
@@ -405,7 +416,7 @@ class Hand:
         assert self._face_up is not None
         self.hole[seat].append(self._face_up)
         self._face_up = None
-        event = self._log("keep", seat)
+        event = self._log(Kept(seat=seat))
         self._phase = "draw"
         self._next_in_queue()
         return event
@@ -414,20 +425,20 @@ class Hand:
         assert self._face_up is not None
         self._stub.throw(self._face_up, self._draw_number, seat)
         self._face_up = None
-        event = self._log("reject", seat)
+        event = self._log(Rejected(seat=seat))
         received = self._take(1, seat)
         self.hole[seat].extend(received)
-        self._log("sviten_down", seat, {"count": 1}, {"received": received}, secret_to=seat)
+        self._log(SvitenFaceDown(seat=seat, count=1, received=received))
         self._phase = "draw"
         self._next_in_queue()
         return event
 
     def _declare(self, seat: int, action: Action, legal: LegalActions) -> Event:
-        way = (action.way or "").lower()
-        if way not in DECLARATIONS:
+        way = way_of(action.way)
+        if way is None:
             raise IllegalActionError(f"declare high, low or both, not {action.way!r}")
         self.declarations[seat] = way
-        event = self._log("declare", seat, secret={"way": way}, secret_to=seat)
+        event = self._log(Declared(seat=seat, way=way))
         self._next_in_queue()
         return event
 
@@ -437,9 +448,7 @@ class Hand:
         cards, shuffled = self._stub.take(count, seat, self._draw_number)
         if shuffled is not None:
             self._log(
-                "reshuffle",
-                data={"count": shuffled.count},
-                secret={"order": shuffled.order, "burned": (shuffled.burned,)},
+                Reshuffled(count=shuffled.count, order=shuffled.order, burned=(shuffled.burned,))
             )
         return cards
 
@@ -492,7 +501,7 @@ class Hand:
             elif self._phase in ("draw", "declare"):
                 if self._phase == "declare":
                     ways = {self.names[s]: w for s, w in sorted(self.declarations.items())}
-                    self._log("reveal", data={"declarations": ways})
+                    self._log(Revealed(declarations=ways))
                 self._street += 1
                 self._phase = "between"
             if self._live == 1:
@@ -514,12 +523,12 @@ class Hand:
             self._draw_number += 1
             self._phase = "draw"
             self._queue = [s for s in self._left_of_button() if not self.folded[s]]
-            self._log("draw_round", data={"number": self._draw_number})
+            self._log(DrawRound(number=self._draw_number))
             self._next_in_queue()
         else:
             self._phase = "declare"
             self._queue = [s for s in self._left_of_button() if not self.folded[s]]
-            self._log("declare_round")
+            self._log(DeclareRound())
             self._next_in_queue()
 
     def _deal(self, street: Deal) -> None:
@@ -529,17 +538,12 @@ class Hand:
                 for seat in seats:
                     self.hole[seat].append(self._stub.deal())
             for seat in seats:
-                self._log(
-                    "deal_hole",
-                    seat,
-                    {"count": len(self.hole[seat])},
-                    {"cards": tuple(self.hole[seat])},
-                    secret_to=seat,
-                )
+                hole = tuple(self.hole[seat])
+                self._log(HoleDealt(seat=seat, count=len(hole), cards=hole))
         else:
             cards = self._take(street.board, None)
             self.board.extend(cards)
-            self._log("deal_board", data={"cards": cards})
+            self._log(BoardDealt(cards=cards))
 
     def _begin_betting(self, street: Bet) -> None:
         self._bet_number += 1
@@ -557,7 +561,7 @@ class Hand:
                        min_raise=size, bets=1 if current else 0)  # fmt: skip
         self._round = round_
         self._phase = "bet"
-        self._log("bet_round", data={"number": self._bet_number, "size": size})
+        self._log(BettingRound(number=self._bet_number, size=size))
         if self._bet_number == 1 and self.game.forced is Forced.BLINDS:
             first = (self._blind_seats[1] + 1) % len(self.stacks)  # left of the big blind
         else:
@@ -574,7 +578,7 @@ class Hand:
                 self._active += 1  # all-in no more: the uncalled chips are behind again
             self.stacks[top] += excess
             self.contributed[top] -= excess
-            self._log("return", top, {"amount": excess})
+            self._log(Returned(seat=top, amount=excess))
         self.bets = [0] * len(self.bets)
         self._round = None
         self._phase = "between"
@@ -584,7 +588,7 @@ class Hand:
         amount = self.pot
         self.stacks[winner] += amount
         self.payouts = {winner: amount}
-        self._log("win", winner, {"amount": amount, "uncontested": True})
+        self._log(WonUncontested(seat=winner, amount=amount))
         self._finish()
 
     def _showdown(self) -> None:
@@ -595,7 +599,7 @@ class Hand:
             first = next(s for s in self._left_of_button() if s in live)
         order = [(first + i) % count for i in range(count) if (first + i) % count in live]
         for seat in order:
-            self._log("show", seat, {"cards": tuple(self.hole[seat])})
+            self._log(Shown(seat=seat, cards=tuple(self.hole[seat])))
         declared = {self.names[s]: w for s, w in self.declarations.items() if s in live}
         declarations = declared or None
         self.result = settle(
@@ -614,19 +618,13 @@ class Hand:
         for seat, chips in self.payouts.items():
             self.stacks[seat] += chips
         awards = tuple(
-            {"pot": index, "award": award.name, "amount": award.amount,
-             "winners": list(award.winners),
-             "hand": self._words(award.winners[0], award.name) if award.winners else None}
+            SettledAward(index, award.name, award.amount, award.winners,
+                         self._words(award.winners[0], award.name) if award.winners else None)
             for index, pot in enumerate(self.result.pots)
             for award in pot.awards
         )  # fmt: skip
-        self._log(
-            "settle",
-            data={
-                "payouts": {self.names[s]: c for s, c in self.payouts.items()},
-                "awards": awards,
-            },
-        )
+        payouts = {self.names[s]: c for s, c in self.payouts.items()}
+        self._log(Settled(payouts=payouts, awards=awards))
         self._finish()
 
     def _words(self, name: str, award: str) -> str | None:
@@ -636,52 +634,51 @@ class Hand:
 
     def _last_aggressor_of_last_round(self) -> int | None:
         for event in reversed(self._events):
-            if event.kind == "bet_round":
+            if isinstance(event, BettingRound):
                 return None
-            if event.kind in ("bet", "raise"):
+            if isinstance(event, BetTo | RaisedTo):
                 return event.seat
         return None
 
     def _finish(self) -> None:
         self._phase = "done"
         self._to_act = None
-        self._log("end", data={"stacks": tuple(self.stacks)})
+        self._log(Ended(stacks=tuple(self.stacks)))
 
     # ------------------------------------------------------------------ replay
 
     @classmethod
     def replay(cls, events: Sequence[Event]) -> Hand:
         """Rebuild a hand from a full log and check every event comes out the same."""
-        if not events or events[0].kind != "start":
+        start = events[0] if events else None
+        if not isinstance(start, HandStarted):
             raise LogError("a hand log starts with its start event")
-        start = events[0]
-        if "deck" not in start.secret:
+        if start.deck is None or start.seed is None:
             raise LogError("this log is one seat's view: only a full log replays")
-        data = start.data
         try:
             hand = cls(
-                data["game"],
-                stacks=list(data["stacks"]),
-                button=data["button"],
-                stakes=Stakes(**data["stakes"]),
-                structure=data["structure"],
-                options=Options.from_json(dict(data["options"])),
-                deck=start.secret["deck"],
-                names=list(data["names"]),
-                reshuffle_seed=start.secret["seed"],
+                start.game,
+                stacks=list(start.stacks),
+                button=start.button,
+                stakes=start.stakes,
+                structure=start.structure,
+                options=start.options,
+                deck=start.deck,
+                names=list(start.names),
+                reshuffle_seed=start.seed,
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, SplitpotError) and not isinstance(exc, SchemaError):
                 raise
             raise LogError(f"the start event is malformed: {exc!r}") from None
         for event in events:
-            if event.kind in ("fold", "check", "call", "bet", "raise", "discard", "keep",
-                              "reject", "declare"):  # fmt: skip
-                hand.apply(action_of(event), seat=event.seat)
+            action = action_of(event)
+            if action is not None:
+                hand.apply(action, seat=event.seat)
         mine = [e.to_json() for e in hand.events]
         theirs = [e.to_json() for e in events]
         # A log written before an option was renamed replays: compare its options as read now.
-        theirs[0]["options"] = renamed_options(data["options"])
+        theirs[0]["options"] = renamed_options(theirs[0]["options"])
         if mine != theirs:
             index = next(
                 (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
@@ -730,14 +727,3 @@ def _check_seats(
     if len(named) != count or len(set(named)) != count:
         raise GameSpecError("names must give each seat its own name")
     return named
-
-
-def action_of(event: Event) -> Action:
-    """The action a player's event records (``raise`` to 8, ``discard`` these cards...)."""
-    if event.kind in ("bet", "raise"):
-        return Action(event.kind, amount=event.data["to"])
-    if event.kind == "discard":
-        return Action("discard", cards=tuple(event.secret.get("discarded", ())))
-    if event.kind == "declare":
-        return Action("declare", way=event.secret.get("way"))
-    return Action(event.kind)

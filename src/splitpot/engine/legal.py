@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from splitpot.cards import Card, format_cards
+from splitpot.engine.actions import ActionKind, Way
 from splitpot.engine.betting import RaiseBounds
 
-__all__ = ["LegalActions"]
+__all__ = ["DecisionPhase", "LegalActions"]
+
+DecisionPhase = Literal["bet", "draw", "sviten", "declare"]
+"""Where a hand asks a player for a decision."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +20,7 @@ class LegalActions:
     """What the player to act may do now."""
 
     seat: int
-    phase: str  # "bet", "draw", "sviten" or "declare"
+    phase: DecisionPhase
     fold: bool = False
     check: bool = False
     call: int | None = None  # chips the call puts in (all-in for less when short)
@@ -23,15 +28,15 @@ class LegalActions:
     discard_max: int = 0
     hole: tuple[Card, ...] = ()
     keep_reject: bool = False
-    declare: tuple[str, ...] = ()
-    kinds: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
+    declare: tuple[Way, ...] = ()
+    kinds: tuple[ActionKind, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kinds", self._kinds())
 
-    def _kinds(self) -> tuple[str, ...]:
+    def _kinds(self) -> tuple[ActionKind, ...]:
         """The action kinds allowed, e.g. ``("fold", "call", "raise")``."""
-        out: list[str] = []
+        out: list[ActionKind] = []
         if self.fold:
             out.append("fold")
         if self.check:

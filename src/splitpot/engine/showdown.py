@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 ODD_CHIP_RULES: tuple[str, ...] = ("high-award", "refuse")
-DECLARATIONS: tuple[str, ...] = ("high", "low", "both")
+DECLARATIONS: tuple[str, ...] = ("high", "low", "both")  # engine.actions.WAYS
 
 
 @dataclass(frozen=True, slots=True)

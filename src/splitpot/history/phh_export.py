@@ -14,7 +14,7 @@ from typing import Any
 from splitpot.cards import Card
 from splitpot.engine.events import Event, view
 from splitpot.engine.history import format_history
-from splitpot.engine.options import Options, Stakes
+from splitpot.engine.options import Stakes
 from splitpot.errors import SplitpotError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Forced, Structure
@@ -223,7 +223,9 @@ def _phh_fields(
             ("finishing_stacks", [final[seat] for seat in order]),
             ("winnings", [payouts.get(names[seat], 0) for seat in order]),
         ]
-    options = Options.from_json(dict(data["options"])).to_json()
+    # The options as the log wrote them (a log older than a renamed option keeps its name, so
+    # a stored hand's PHH does not change); Options.from_json reads either name back.
+    options = dict(data["options"])
     fields += [
         ("_game", game.id),
         ("_structure", structure.value),

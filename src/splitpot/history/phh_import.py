@@ -14,7 +14,7 @@ from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from splitpot.cards import Card, check_distinct, full_deck, parse_cards
-from splitpot.engine.events import Action, Event
+from splitpot.engine.events import Action, Event, way_of
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes
 from splitpot.errors import SplitpotError
@@ -305,7 +305,10 @@ class _Importer:
                 index = self.order.index(seat)
                 if not isinstance(ways, list) or len(ways) != self.count or not ways[index]:
                     raise HistoryError(f"_declarations must give {who}'s declaration")
-                action = Action.declare(str(ways[index]))
+                way = way_of(ways[index])
+                if way is None:
+                    raise HistoryError(f"_declarations: {who} declares high, low or both")
+                action = Action.declare(way)
             else:
                 if not self.sviten:
                     raise HistoryError(f"_sviten must say whether {who} kept the face-up card")
@@ -319,7 +322,7 @@ class _Importer:
                 choice = entry.get("choice")
                 if choice not in ("keep", "reject"):
                     raise HistoryError(f"_sviten: {who} must keep or reject, not {choice!r}")
-                action = Action(str(choice))
+                action = Action.keep() if choice == "keep" else Action.reject()
             try:
                 hand.apply(action, seat=seat)
             except SplitpotError as exc:

@@ -32,8 +32,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from splitpot.cards import Card, check_distinct, parse_cards
-from splitpot.engine.batch import settle_input
-from splitpot.engine.showdown import DECLARATIONS
+from splitpot.describe import HandShown, Settlement
+from splitpot.engine.batch import settle_given
+from splitpot.engine.showdown import DECLARATIONS, ShowdownResult
 from splitpot.equity.advise import HERO, DiscardOption, advise_discards, declaration_odds
 from splitpot.equity.core import equity, pending_draws
 from splitpot.equity.policy import POLICIES
@@ -216,50 +217,57 @@ async def presets(request: Request) -> Response:
 # --- showdown --------------------------------------------------------------------------------
 
 
-def _pot_label(index: int, count: int) -> str:
-    if count == 1:
-        return "Pot"
-    return "Main pot" if index == 0 else f"Side pot {index}"
-
-
-def _explain_showdown(result: dict[str, Any]) -> dict[str, Any]:
-    """The batch JSON of a showdown, plus labels, each winner's exact cards and hand words."""
-    spec = find_game(result["game"])
-    board = set(result["board"])
-    hands: dict[str, dict[str, Any]] = result["hands"]
-    pots = result["pots"]
-    for index, pot in enumerate(pots):
-        pot["label"] = _pot_label(index, len(pots))
-        for award in pot["awards"]:
-            award["label"] = spec.award(award["name"]).label
-            winning = []
-            for name in award["winners"]:
-                hand = hands[name][award["name"]]
-                hole = set(result["players"][name])
-                winning.append(
-                    {
-                        "player": name,
-                        "share": award["shares"][name],
-                        "description": hand["description"],
-                        "cards": hand["cards"],
-                        "hole_used": [c for c in hand["cards"] if c in hole],
-                        "board_used": [c for c in hand["cards"] if c in board],
-                    }
-                )
-            award["winning_hands"] = winning
-    result["awards"] = _awards(spec)
-    result["words"] = {
+def _explain_showdown(result: ShowdownResult, answer: dict[str, Any]) -> dict[str, Any]:
+    """The batch JSON of a showdown (``answer``), plus the words of the one settlement view
+    (:class:`splitpot.describe.Settlement`, as the CLI says them): each pot's label, title and
+    forfeits, odd chips and even split in words, each award's label, title and lines, and
+    every hand shown down (winners' and others') with the exact cards used."""
+    view = Settlement(result)
+    for pot, words in zip(answer["pots"], view.pots, strict=True):
+        pot["label"] = words.label
+        pot["title"] = words.title
+        pot["forfeit_lines"] = list(words.forfeits)
+        pot["odd_chip_lines"] = list(words.odd_chips)
+        pot["split_lines"] = [] if words.split is None else list(words.split.lines)
+        for award, said in zip(pot["awards"], words.awards, strict=True):
+            award["label"] = said.label
+            award["title"] = said.title
+            award["lines"] = list(said.lines)
+            award["winning_hands"] = [
+                _hand_json(hand, award) for hand in said.hands[: len(said.winners)]
+            ]
+            award["other_hands"] = [
+                _hand_json(hand, award) for hand in said.hands[len(said.winners) :]
+            ]
+    answer["awards"] = _awards(result.game)
+    answer["words"] = {
         name: {award: hand["description"] for award, hand in by_award.items()}
-        for name, by_award in hands.items()
+        for name, by_award in answer["hands"].items()
     }
-    return result
+    return answer
+
+
+def _hand_json(hand: HandShown, award: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "player": hand.player,
+        "share": award["shares"].get(hand.player),
+        "description": hand.words,
+        "line": hand.line.strip(),
+        "cards": [str(c) for c in hand.cards],
+        "hole_used": [str(c) for c in hand.hole_used],
+        "board_used": [str(c) for c in hand.board_used],
+    }
+
+
+def _settle_and_explain(data: dict[str, Any]) -> dict[str, Any]:
+    result, answer = settle_given(data)
+    return _explain_showdown(result, answer)
 
 
 async def showdown(request: Request) -> Response:
-    """``POST /api/lab/showdown``: settle one showdown (the CLI's batch JSON)."""
+    """``POST /api/lab/showdown``: settle one showdown (the CLI's batch JSON, with its words)."""
     data = await _body(request)
-    result = await _compute(request, partial(settle_input, data))
-    return JSONResponse(_explain_showdown(result))
+    return JSONResponse(await _compute(request, partial(_settle_and_explain, data)))
 
 
 # --- advise ----------------------------------------------------------------------------------

@@ -34,8 +34,18 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from splitpot.cards import Card
-from splitpot.engine.events import ACTION_KINDS, Event, view
-from splitpot.engine.hand import Hand, action_of
+from splitpot.describe import hand_log, pots_text, settlement_rows
+from splitpot.engine.events import (
+    ACTION_KINDS,
+    Declared,
+    Event,
+    Revealed,
+    Shown,
+    SvitenFaceUp,
+    action_of,
+    view,
+)
+from splitpot.engine.hand import Hand
 from splitpot.errors import LogError, SplitpotError
 from splitpot.games import GAMES, find_game
 from splitpot.history.phh import export_phh, export_text
@@ -47,8 +57,6 @@ from splitpot.history.store import (
     HistoryStore,
     StoredHand,
 )
-from splitpot.play import pots_text
-from splitpot.web.lines import log_lines
 from splitpot.web.util import BadRequest
 
 __all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "ROUTES", "build_replay", "visibility"]
@@ -99,6 +107,8 @@ def _load(store: HistoryStore, hand_id: int) -> StoredHand:
         raise BadRequest(f"no hand {hand_id}", 404) from None
     except HistoryError as exc:
         raise BadRequest(str(exc), 422) from None
+    except LogError as exc:  # a stored event that is not one (a damaged store)
+        raise BadRequest(f"hand {hand_id} cannot be replayed: {exc}", 422) from None
 
 
 async def visibility(request: Request, stored: HandSummary) -> Viewer:
@@ -217,21 +227,21 @@ def _seen_event(viewer: Viewer, event: Event) -> Event:
 
 def _lines(hand: Hand, events: Sequence[Event], viewer: Viewer, board: int) -> list[str]:
     """The log lines of ``events`` as ``viewer`` sees them (``board``: cards dealt before)."""
-    return log_lines(hand, [_seen_event(viewer, event) for event in events], board)
+    return hand_log(hand, [_seen_event(viewer, event) for event in events], board)
 
 
 def _absorb(seen: _Seen, hand: Hand, events: Sequence[Event], viewer: Viewer) -> None:
     by_name = {name: seat for seat, name in enumerate(hand.names)}
     for event in events:
-        if event.kind == "show" and event.seat is not None:
-            seen.shown[event.seat] = _cards(event.data["cards"])
-        elif event.kind == "declare" and event.seat is not None:
+        if isinstance(event, Shown):
+            seen.shown[event.seat] = _cards(event.cards)
+        elif isinstance(event, Declared):
             seen.declared.add(event.seat)
-            way = _seen_event(viewer, event).secret.get("way")
-            if way is not None:
-                seen.ways[event.seat] = str(way)
-        elif event.kind == "reveal":
-            for name, way in event.data["declarations"].items():
+            mine = _seen_event(viewer, event)
+            if isinstance(mine, Declared) and mine.way is not None:
+                seen.ways[event.seat] = mine.way
+        elif isinstance(event, Revealed):
+            for name, way in event.declarations.items():
                 seen.ways[by_name[name]] = str(way)
 
 
@@ -250,8 +260,8 @@ def _face_up(hand: Hand, events: Sequence[Event]) -> dict[str, Any] | None:
     if hand.phase != "sviten" or hand.to_act is None:
         return None
     for event in reversed(events):
-        if event.kind == "sviten_up":
-            return {"seat": event.seat, "card": str(event.data["card"])}
+        if isinstance(event, SvitenFaceUp):
+            return {"seat": event.seat, "card": str(event.card)}
     return None  # pragma: no cover - the engine logs sviten_up before the sviten phase
 
 
@@ -284,76 +294,20 @@ def _state(hand: Hand, seen: _Seen, viewer: Viewer, events: Sequence[Event]) -> 
 
 
 def _settlement(hand: Hand) -> dict[str, Any]:
-    """Who won what: each award's winners, chips, hand words and the cards they used."""
+    """Who won what: the settlement's rows (the table's result shows the same rows and words),
+    each seat's payout and net, and Doogie's declarations."""
     count = len(hand.names)
-    by_name = {name: seat for seat, name in enumerate(hand.names)}
-    payouts = [hand.payouts.get(seat, 0) for seat in range(count)]
-    net = [hand.stacks[s] - hand.starting_stacks[s] for s in range(count)]
-    result = hand.result
-    if result is None:
-        winner = hand.in_hand()[0]  # everyone else folded
-        award: dict[str, Any] = {
-            "pot": 0,
-            "award": None,
-            "label": "the pot (uncontested)",
-            "amount": payouts[winner],
-            "winners": [winner],
-            "names": [hand.names[winner]],
-            "shares": [payouts[winner]],
-            "hand": None,
-            "cards": [[]],
-            "note": "everyone else folded",
-        }
-        return {"uncontested": True, "awards": [award], "payouts": payouts, "net": net}
-    labels = {award.name: award.label for award in hand.game.awards}
-    awards: list[dict[str, Any]] = []
-    for index, pot in enumerate(result.pots):
-        for item in pot.awards:
-            values = [result.hands.get(name, {}).get(item.name) for name in item.winners]
-            first = values[0] if values else None
-            awards.append(
-                {
-                    "pot": index,
-                    "pot_amount": pot.amount,
-                    "award": item.name,
-                    "label": labels.get(item.name, item.name),
-                    "amount": item.amount,
-                    "winners": [by_name[name] for name in item.winners],
-                    "names": list(item.winners),
-                    "shares": [item.shares.get(name, 0) for name in item.winners],
-                    "hand": None if first is None else str(first),
-                    "cards": [[] if v is None else _cards(v.cards) for v in values],
-                    "note": item.note or None,
-                }
-            )
-        if not any(item.winners for item in pot.awards):  # no award given: an even split
-            names = [name for name in pot.eligible if pot.shares.get(name)]
-            awards.append(
-                {
-                    "pot": index,
-                    "pot_amount": pot.amount,
-                    "award": None,
-                    "label": "split evenly",
-                    "amount": pot.amount,
-                    "winners": [by_name[name] for name in names],
-                    "names": names,
-                    "shares": [pot.shares[name] for name in names],
-                    "hand": None,
-                    "cards": [[] for _ in names],
-                    "note": pot.note or None,
-                }
-            )
-    return {
-        "uncontested": False,
-        "awards": awards,
-        "payouts": payouts,
-        "net": net,
-        "declarations": (
-            {str(by_name[n]): w for n, w in result.declarations.items()}
-            if result.declarations
-            else None
-        ),
+    seat_of = {name: seat for seat, name in enumerate(hand.names)}
+    out: dict[str, Any] = {
+        "uncontested": hand.result is None,
+        "awards": settlement_rows(hand, seat_of),
+        "payouts": [hand.payouts.get(seat, 0) for seat in range(count)],
+        "net": [hand.stacks[s] - hand.starting_stacks[s] for s in range(count)],
     }
+    if hand.result is not None:
+        ways = hand.result.declarations
+        out["declarations"] = {str(seat_of[n]): w for n, w in ways.items()} if ways else None
+    return out
 
 
 def _start(events: Sequence[Event]) -> tuple[Hand, list[int]]:
@@ -385,7 +339,9 @@ def build_replay(stored: StoredHand, viewer: Viewer) -> dict[str, Any]:
             if action.kind == "fold" and action.seat is not None and action.seat < count:
                 # the folded cards go to the muck: only their owner (or a full view) sees them
                 seen.mucked[action.seat] = _cards(hand.hole[action.seat])
-            hand.apply(action_of(action), seat=action.seat)
+            replayed = action_of(action)
+            assert replayed is not None
+            hand.apply(replayed, seat=action.seat)
             mine = [e.to_json() for e in hand.events[before:]]
             if mine != [e.to_json() for e in chunk]:
                 raise LogError(f"the log does not replay: events {begin} to {end - 1} differ")

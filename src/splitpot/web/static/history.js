@@ -261,21 +261,20 @@ function drawResult(settlement) {
   if (!settlement) return;
   const data = replay.data;
   const rows = settlement.awards.map((award, index) => {
-    const pot = award.pot === 0 ? "Main pot" : `Side pot ${award.pot}`;
-    const names = award.winners.map((seat) => data.seats[seat].name);
-    const what = names.length
-      ? [el("span", { class: "winners" }, names.join(" and ")), ` win${names.length === 1 ? "s" : ""} ${award.amount}`]
-      : [`nobody wins (${award.amount})`];
+    // The server's words for the row, the same as the table's result panel says them.
+    const [headline, ...others] = award.lines;
     return el(
       "div",
       {
         class: "award" + (index === replay.award ? " selected" : ""),
-        dataset: { testid: "award", index: String(index) },
+        dataset: { testid: "award", index: String(index), kind: award.kind },
         title: "highlight these cards on the table",
         onclick: () => { replay.award = index; drawStep(); },
       },
-      el("div", { class: "what" }, el("div", { class: "muted" }, `${pot} · ${award.label}`), ...what,
-        award.hand ? el("div", {}, award.hand) : null, award.note ? el("div", { class: "muted" }, award.note) : null),
+      el("div", { class: "what" },
+        el("div", { class: "muted" }, `${award.title} · ${award.amount} chips`),
+        el("div", { class: award.winners.length ? "winners" : "muted" }, headline),
+        ...others.map((line) => el("div", { class: "muted small" }, line))),
       ...award.cards.filter((cards) => cards.length).map((cards) => cardsEl(cards, "used")),
     );
   });

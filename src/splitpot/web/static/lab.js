@@ -340,45 +340,38 @@ function renderPayouts(data) {
   );
 }
 
+// Every line below is the server's (splitpot.describe): the words of the CLI and the tables.
 function renderPot(data, pot, index) {
-  const parts = [el("h2", {}, `${pot.label}: ${pot.amount} chips, contested by ${pot.eligible.join(", ")}`)];
-  for (const [name, why] of Object.entries(pot.disqualified || {})) {
-    parts.push(el("p", { class: "muted" }, `${name} is out of this pot: ${why}`));
-  }
+  const parts = [el("h2", {}, pot.title)];
+  for (const line of pot.forfeit_lines) parts.push(el("p", { class: "muted" }, line));
   for (const award of pot.awards) parts.push(renderAward(data, award));
-  if (pot.odd_chips.length) {
+  if (pot.odd_chip_lines.length) {
     parts.push(el("ul", { class: "odd-chips", "data-testid": "odd-chips" },
-      pot.odd_chips.map((chip) => el("li", {}, `Odd chip: ${chip.chips} to ${chip.to} (${chip.reason})`))));
+      pot.odd_chip_lines.map((line) => el("li", {}, line))));
   }
-  if (pot.note) parts.push(el("p", { class: "muted" }, pot.note));
+  for (const line of pot.split_lines) parts.push(el("p", { class: "muted", "data-testid": "split" }, line));
   return el("section", { class: "panel pot", dataset: { pot: String(index) } }, parts);
 }
 
 function renderAward(data, award) {
-  const parts = [el("h3", {}, `${award.label}: ${award.amount} chips`)];
-  if (!award.winners.length) parts.push(el("p", { class: "muted" }, award.note || "not awarded"));
-  else if (award.winners.length > 1) {
-    const each = [...new Set(Object.values(award.shares))].sort((a, b) => b - a).join(" or ");
-    parts.push(el("p", {}, `${award.winners.join(" and ")} tie with ${award.hand}: ${each} each`));
+  const parts = [el("h3", {}, award.title)];
+  const hands = new Set([...award.winning_hands, ...award.other_hands].map((hand) => hand.line));
+  // The lines that are not one hand's: the note of an award nobody won, a tie's headline.
+  for (const line of award.lines) {
+    if (!hands.has(line.trim())) parts.push(el("p", { class: award.winners.length ? null : "muted" }, line));
   }
   for (const hand of award.winning_hands) {
-    const line = award.winners.length > 1
-      ? `${hand.player} gets ${hand.share} with ${hand.description}`
-      : `${hand.player} wins ${hand.share} with ${hand.description}`;
     parts.push(el(
       "div", { class: "winner", dataset: { player: hand.player } },
-      el("div", { class: "hand-line" }, el("b", {}, line)),
+      el("div", { class: "hand-line" }, el("b", {}, hand.line)),
       el("div", {}, el("span", { class: "label" }, "hand"), handCards(data.players[hand.player], hand.hole_used)),
       hand.board_used.length
         ? el("div", {}, el("span", { class: "label" }, "board"), handCards(data.board, hand.board_used))
         : null,
     ));
   }
-  for (const name of award.contenders) {
-    if (award.winners.includes(name)) continue;
-    const hand = data.hands[name][award.name];
-    parts.push(el("div", { class: "contender", dataset: { player: name } },
-      `${name}: ${hand.description} `, hand.cards.length ? cardsEl(hand.cards) : null));
+  for (const hand of award.other_hands) {
+    parts.push(el("div", { class: "contender", dataset: { player: hand.player } }, hand.line));
   }
   return el("div", { class: "award", dataset: { award: award.name } }, parts);
 }

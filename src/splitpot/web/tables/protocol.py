@@ -10,7 +10,7 @@ from typing import Any, Final
 import msgspec
 
 from splitpot.cards import parse_cards
-from splitpot.engine.events import ACTION_KINDS, Action
+from splitpot.engine.events import ACTION_KINDS, WAYS, Action
 from splitpot.engine.options import Options
 from splitpot.errors import BadRequest, SchemaError, SplitpotError
 from splitpot.schema import field_names, read, unknown_keys
@@ -173,7 +173,8 @@ def parse_action(payload: object) -> Action:
             raise SchemaError(messages["cards"])
         return Action.discard(parse_cards(" ".join(cards), where="in your discard"))
     if isinstance(action, _Declare):
-        if action.way not in ("high", "low", "both"):
+        way = next((w for w in WAYS if w == action.way), None)  # exactly, as the protocol says
+        if way is None:
             raise SchemaError(messages["way"].format(value=action.way))
-        return Action.declare(action.way)
+        return Action.declare(way)
     return Action(kind)

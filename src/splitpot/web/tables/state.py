@@ -23,7 +23,8 @@ from typing import Any, Final
 from splitpot.bots.base import Bot, RandomBot, seat_view
 from splitpot.bots.caller import CallerBot
 from splitpot.bots.heuristic import HeuristicBot
-from splitpot.engine.events import Action, Event
+from splitpot.describe import hand_log
+from splitpot.engine.events import Action, Event, Shown
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes
 from splitpot.engine.table import move_button
@@ -31,7 +32,6 @@ from splitpot.errors import BadRequest, TableError
 from splitpot.games import GameSpec
 from splitpot.games.streets import Structure
 from splitpot.web.config import ServerConfig
-from splitpot.web.lines import log_lines
 from splitpot.web.tables.protocol import parse_action
 from splitpot.web.tables.views import legal_json, result_json, side_pots, street_label
 
@@ -332,7 +332,7 @@ class WebTable:
         for index, seat in enumerate(self.hand_seats):
             self.seats[seat].stack = hand.stacks[index]
         self.last_result = result_json(self, hand, hand_id)
-        self.last_log = log_lines(hand, hand.view(None))
+        self.last_log = hand_log(hand, hand.view(None))
         self.hands_played += 1
         self.notice = None
         for seat in self.timed_out:
@@ -412,7 +412,7 @@ class WebTable:
         hand = self.hand
         mine = self.hand_seat(seat)
         events = hand.view(mine) if hand is not None else []
-        shown = {e.seat: [str(c) for c in e.data["cards"]] for e in events if e.kind == "show"}
+        shown = {e.seat: [str(c) for c in e.cards] for e in events if isinstance(e, Shown)}
         to_act = self.to_act()
         seats = []
         for index, info in enumerate(self.seats):
@@ -478,6 +478,6 @@ class WebTable:
                     if legal is not None and mine is not None and legal.seat == mine
                     else None
                 ),
-                "log": log_lines(hand, events),
+                "log": hand_log(hand, events),
             }
         return message

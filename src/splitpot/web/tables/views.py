@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from splitpot.engine.events import Event
+from splitpot.describe import settlement_rows
+from splitpot.engine.events import Event, Revealed, Shown, SvitenFaceUp
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.games.registry import GAMES
 from splitpot.games.streets import Forced, Structure
@@ -61,8 +62,8 @@ def legal_json(hand: Hand, legal: LegalActions) -> dict[str, Any]:
         out["discard_max"] = min(legal.discard_max, len(legal.hole))
         out["hole"] = [str(c) for c in legal.hole]
     if legal.keep_reject:  # Sviten Special: the face-up card on offer (public)
-        shown = [e for e in hand.events if e.kind == "sviten_up" and e.seat == legal.seat]
-        out["face_up"] = str(shown[-1].data["card"]) if shown else None
+        shown = [e for e in hand.events if isinstance(e, SvitenFaceUp) and e.seat == legal.seat]
+        out["face_up"] = str(shown[-1].card) if shown else None
     bounds = legal.raise_
     if bounds is not None:
         low, high = bounds.min_to, bounds.max_to
@@ -120,50 +121,25 @@ def street_label(hand: Hand, events: list[Event]) -> str:
 
 
 def result_json(table: WebTable, hand: Hand, hand_id: int | None) -> dict[str, Any]:
-    """The finished hand's public result: awards, winners (table seats), the cards used."""
+    """The finished hand's public result: its settlement's rows (winners as table seats, the
+    cards used, the words: the replayer's rows too), payouts, nets, shown cards, declarations."""
     seats = table.hand_seats
-    by_name = {name: seats[i] for i, name in enumerate(hand.names)}
+    seat_of = {name: seats[i] for i, name in enumerate(hand.names)}
     shown: dict[str, list[str]] = {}
     declarations: dict[str, str] = {}
-    awards: list[dict[str, Any]] = []
-    uncontested = False
     for event in hand.events:
-        if event.kind == "show":
-            shown[str(seats[event.seat or 0])] = [str(c) for c in event.data["cards"]]
-        elif event.kind == "reveal":
-            declarations = {str(by_name[n]): w for n, w in event.data["declarations"].items()}
-        elif event.kind == "win":
-            uncontested = True
-            awards.append(
-                {"pot": 0, "award": "uncontested", "label": "Uncontested",
-                 "amount": event.data["amount"], "winners": [seats[event.seat or 0]],
-                 "hand": None, "cards": [[]]}
-            )  # fmt: skip
-        elif event.kind == "settle":
-            for award in event.data["awards"]:
-                used = []
-                for name in award["winners"]:
-                    value = None
-                    if hand.result is not None:
-                        value = hand.result.hands.get(name, {}).get(award["award"])
-                    used.append([] if value is None else [str(c) for c in value.cards])
-                awards.append(
-                    {
-                        "pot": award["pot"], "award": award["award"],
-                        "label": hand.game.award(award["award"]).label,
-                        "amount": award["amount"],
-                        "winners": [by_name[n] for n in award["winners"]],
-                        "hand": award.get("hand"), "cards": used,
-                    }
-                )  # fmt: skip
+        if isinstance(event, Shown):
+            shown[str(seats[event.seat])] = [str(c) for c in event.cards]
+        elif isinstance(event, Revealed):
+            declarations = {str(seat_of[n]): w for n, w in event.declarations.items()}
     start = hand.starting_stacks
     return {
         "number": table.hands_played + 1,
         "hand_id": hand_id,
         "board": [str(c) for c in hand.board],
-        "uncontested": uncontested,
+        "uncontested": hand.result is None,
         "pot": sum(hand.contributed),
-        "awards": awards,
+        "awards": settlement_rows(hand, seat_of),
         "payouts": {str(seats[s]): chips for s, chips in hand.payouts.items()},
         "net": {str(seats[i]): hand.stacks[i] - start[i] for i in range(len(seats))},
         "shown": shown,

@@ -1,0 +1,90 @@
+"""The words for hands and showdowns, said once for every face (the CLI, terminal play, the web
+table, the history replayer, the showdown lab and the text histories).
+
+- :func:`event_line`: one event as a line (``Ann raises to 12 and is all-in``); :func:`log_lines`
+  a hand's log, with :func:`street_name` naming board cards and the settlement at the showdown;
+  :func:`history_text` the whole hand as a text history (:mod:`.lines`).
+- :func:`pot_label` (``Pot``, ``Main pot``, ``Side pot 2``) and :func:`pots_text` for the pot of
+  a hand in progress.
+- :class:`Settlement`, the one view of a settled showdown: for each pot, each award with its
+  winners, amounts, the hand of every player shown down (losers included) with the cards used,
+  unclaimed and split-evenly notes (Doogie's forfeits included), odd chips and why.
+  :func:`showdown_text` is the CLI's answer-key text; :func:`settlement_rows` the rows the web
+  table's result and the history replayer draw (:mod:`.settlement`).
+
+Only the core is imported here (cards, games, engine): the faces import this, never each other.
+The names are loaded when first used, so that ``splitpot showdown`` loads the settlement's words
+alone, not the events and the hand.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+
+if TYPE_CHECKING:
+    from splitpot.describe.lines import (
+        event_line,
+        hand_log,
+        hand_title,
+        history_text,
+        log_lines,
+        pots_text,
+        settlement_rows,
+        stakes_text,
+        street_name,
+    )
+    from splitpot.describe.settlement import (
+        AwardView,
+        HandShown,
+        PotView,
+        Settlement,
+        pot_label,
+        row_json,
+        showdown_text,
+        uncontested_line,
+        uncontested_row,
+    )
+
+__all__ = [
+    "AwardView",
+    "HandShown",
+    "PotView",
+    "Settlement",
+    "event_line",
+    "hand_log",
+    "hand_title",
+    "history_text",
+    "log_lines",
+    "pot_label",
+    "pots_text",
+    "row_json",
+    "settlement_rows",
+    "showdown_text",
+    "stakes_text",
+    "street_name",
+    "uncontested_line",
+    "uncontested_row",
+]
+
+_HOMES = {
+    "lines": (
+        "event_line", "hand_log", "hand_title", "history_text", "log_lines", "pots_text",
+        "settlement_rows", "stakes_text", "street_name",
+    ),
+    "settlement": (
+        "AwardView", "HandShown", "PotView", "Settlement", "pot_label", "row_json",
+        "showdown_text", "uncontested_line", "uncontested_row",
+    ),
+}  # fmt: skip
+_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
