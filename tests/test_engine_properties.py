@@ -1014,6 +1014,7 @@ def test_a_full_table_of_every_game(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # about 300 s on an idle core; a busy two-core machine doubles it
 @settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups(), style=styles, seed=st.integers(0, 2**32 - 1))
 def test_properties_1_to_5_many_examples_slow(setup: Setup, style: Style, seed: int) -> None:
