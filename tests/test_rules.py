@@ -429,6 +429,9 @@ def test_doogie_neither_half_split_among_players_who_did_not_forfeit() -> None:
     assert "A" in result.pots[0].disqualified
     assert result.payouts == {"A": 0, "B": 50, "C": 50}
     assert "did not forfeit" in result.pots[0].note
+    # A may have qualified for high: the reason says the others did not.
+    assert award_of(result, "high").note.endswith("among the players who did not forfeit")
+    assert award_of(result, "low").note == "every contender for low is out of the pot"
 
 
 def test_doogie_neither_half_every_player_forfeited_split_among_all() -> None:

@@ -324,7 +324,12 @@ def _why_empty(award: Award, contenders: Sequence[str], disqualified: Mapping[st
     if all(name in disqualified for name in contenders):
         return f"every contender for {award.name} is out of the pot"
     if award.qualifier is not None:
-        return f"no qualifying hand ({award.qualifier.name}) for {award.name}"
+        among = (
+            " among the players who did not forfeit"
+            if any(name in disqualified for name in contenders)
+            else ""
+        )
+        return f"no qualifying hand ({award.qualifier.name}) for {award.name}{among}"
     return f"no hand for {award.name}"  # pragma: no cover - every hand has a value
 
 
