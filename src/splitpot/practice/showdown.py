@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from splitpot.cards import Card, full_deck, parse_cards
+from splitpot.describe import Settlement
 from splitpot.engine.showdown import ShowdownResult, settle
 from splitpot.errors import SplitpotError
 from splitpot.games import GAMES, GameSpec, find_game
@@ -272,58 +273,11 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _pot_label(index: int, count: int) -> str:
-    if count == 1:
-        return "The pot"
-    return "The main pot" if index == 0 else f"Side pot {index}"
-
-
 def explain(result: ShowdownResult) -> list[str]:
-    """The settlement in sentences: each pot, each award's winners with the hand and cards
-    they used, the hands they beat, odd chips, and each player's total."""
-    lines: list[str] = []
-    if result.returned:
-        for name, chips in result.returned.items():
-            lines.append(f"{name}'s uncalled {chips} chips go back to {name} first.")
-    for index, pot in enumerate(result.pots):
-        label = _pot_label(index, len(result.pots))
-        lines.append(f"{label}: {pot.amount} chips, contested by {_names(pot.eligible)}.")
-        for name, why in pot.disqualified.items():
-            lines.append(f"{name} is out of this pot: {why}.")
-        for award in pot.awards:
-            spec_award = result.game.award(award.name)
-            title = spec_award.label
-            if not award.winners:
-                lines.append(f"{title}: {award.note or 'not won'}.")
-                continue
-            first = result.hands[award.winners[0]][award.name]
-            hand = first.describe() if first is not None else "no hand"
-            if len(award.winners) == 1:
-                who = award.winners[0]
-                cards = " ".join(map(str, first.cards)) if first is not None else ""
-                line = f"{title}: {who} wins {award.amount} with {hand} ({cards})"
-            else:
-                shares = ", ".join(f"{n} {award.shares[n]}" for n in award.winners)
-                line = (
-                    f"{title}: {_names(award.winners)} tie with {hand} and share "
-                    f"{award.amount}: {shares}"
-                )
-            beaten = []
-            for name in award.contenders:
-                if name in award.winners or name in pot.disqualified:
-                    continue
-                other = result.hands[name][award.name]
-                beaten.append(f"{name}'s {other.describe() if other else 'no hand'}")
-            if beaten:
-                line += f"; it beats {', '.join(beaten)}"
-            lines.append(line + ".")
-        for chip in pot.odd_chips:
-            lines.append(f"Odd chip: {chip.chips} to {chip.to} ({chip.reason}).")
-        if pot.note:
-            lines.append(pot.note[0].upper() + pot.note[1:] + ".")
-    totals = ", ".join(f"{name} {chips}" for name, chips in result.payouts.items())
-    lines.append(f"Each player receives: {totals}.")
-    return lines
+    """The settlement in the answer key's words (:class:`splitpot.describe.Settlement`, as the
+    CLI, the table and the replayer say it): each pot, each award's winners with the hand and
+    cards they used, the hands they beat, odd chips, even splits and each player's total."""
+    return [line.strip() for line in Settlement(result).lines(blank=False)]
 
 
 def check_showdown(deal: ShowdownDeal, answer: Mapping[str, Any]) -> dict[str, Any]:
