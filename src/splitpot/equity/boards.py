@@ -1,0 +1,228 @@
+"""Exact walks over the board alone, every hand final: each hand valued once per rank pattern.
+
+The non-flush part of an Omaha or high hand depends only on the ranks: each player's best
+non-flush value is computed once per multiset of board ranks (at most 91 from the flop, 6,175
+preflop), and the board loop reads it from that table, checking a flush only when a suit shows
+three times. An award valued on the hole cards alone (draw high, Badugi, 2-7, A-5) is valued
+once; any other (Doogie's, or a board of other than five cards) per board. Every board is then
+settled as in :mod:`splitpot.equity.settlement`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numba
+import numpy as np
+
+from splitpot.equity import fast
+from splitpot.equity.compiling import I8, I64, jit, jit_parallel
+from splitpot.equity.fast import _fill_memo_rows, _flush_of, _prepare, _rank_multisets
+from splitpot.equity.kernel_api import NO_HAND, award_value
+from splitpot.equity.runout import B, NB0, TIE_KEEPS, UNIT, declare
+from splitpot.equity.settlement import ACES_HIGH, KIND, tally
+from splitpot.games.spec import EvalKind
+
+__all__ = ["modes_for", "walk_boards"]
+
+CONST: Final = 0  # valued once, on the hole cards
+OMAHA: Final = 1  # rank-pattern table, Omaha (fast._OMAHA)
+HIGH: Final = 2  # rank-pattern table, best five (fast._HOLDEM)
+DIRECT: Final = 3  # valued per board
+_SLOTS: Final = 6175
+
+
+@jit
+def _walk_range(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    lo: int, hi: int, deck: I8, k: int, holes: I8, modes: I64, memo: Any, consts: I64,
+    suit_bits: I64, suit_counts: I64, ft: Any, spot: Any, tables: Any, rows: I64,
+) -> int:  # fmt: skip
+    """Settle every board whose first card to come is ``deck[lo:hi]``; their count."""
+    _, _, known, _, _, wanted, awards, params = spot
+    rank_add = ft.rank_add
+    multiset_index = ft.multiset_index
+    flush5 = ft.flush5
+    m = deck.shape[0]
+    players = holes.shape[0]
+    count = awards.shape[0]
+    nk = params[NB0]
+    total = params[B]
+    keyed = False
+    for a in range(count):
+        if modes[a] == OMAHA or modes[a] == HIGH:
+            keyed = True
+    board = np.zeros(8, dtype=np.int8)
+    known_key = 0
+    known_suits = 0
+    for i in range(nk):
+        c = np.int64(known[i])
+        board[i] = known[i]
+        known_key += rank_add[c >> 2]
+        known_suits += 1 << ((c & 3) << 2)
+    board_bits = np.empty(5, dtype=np.int64)
+    values = np.empty((players, count), dtype=np.int64)
+    best = np.empty((2, count), dtype=np.int64)
+    out = np.empty(players, dtype=np.int64)
+    share = np.empty(players, dtype=np.int64)
+    decl = np.empty(players, dtype=np.int64)
+    idx = np.empty(max(k, 1), dtype=np.int64)
+    tie_keeps = params[TIE_KEEPS] != 0
+    unit = params[UNIT]
+    for p in range(players):
+        for a in range(count):
+            values[p, a] = consts[p, a]
+    boards = 0
+    for first in range(lo, hi if k > 0 else lo + 1):
+        if m - first < k:
+            break
+        for i in range(k):
+            idx[i] = first + i
+        while True:
+            for i in range(k):
+                board[nk + i] = deck[idx[i]]
+            slot = 0
+            suit = -1
+            nb = 0
+            if keyed:
+                key = known_key
+                suits = known_suits
+                for i in range(k):
+                    c = np.int64(deck[idx[i]])
+                    key += rank_add[c >> 2]
+                    suits += 1 << ((c & 3) << 2)
+                slot = multiset_index[key]
+                flushy = (suits + 0x5555) & 0x8888  # the nibble of a suit with 3+ cards
+                if flushy:
+                    suit = 0
+                    while not flushy >> (4 * suit + 3) & 1:
+                        suit += 1
+                    for i in range(5):
+                        if board[i] & 3 == suit:
+                            board_bits[nb] = 1 << (np.int64(board[i]) >> 2)
+                            nb += 1
+            for a in range(count):
+                mode = modes[a]
+                if mode == CONST:
+                    continue
+                for p in range(players):
+                    if mode == DIRECT:
+                        values[p, a] = award_value(
+                            awards[a, KIND], awards[a, ACES_HIGH] != 0, holes[p], board[:total],
+                            tables,
+                        )  # fmt: skip
+                        continue
+                    value = np.int64(memo[a, p, slot])
+                    if suit >= 0:
+                        game = fast._OMAHA if mode == OMAHA else fast._HOLDEM
+                        flushed = _flush_of(
+                            game, p, suit, board_bits, nb, suit_bits, suit_counts, flush5
+                        )
+                        value = max(value, flushed)
+                    values[p, a] = value
+            for v in range(wanted.shape[0]):
+                declare(values, awards, wanted[v], decl)
+                tally(values, awards, decl, tie_keeps, unit, NO_HAND, best, out, share, rows[v])
+            boards += 1
+            # The next combination that keeps idx[0] == first.
+            i = k - 1
+            while i >= 1 and idx[i] == m - k + i:
+                i -= 1
+            if i < 1:
+                break
+            idx[i] += 1
+            for j in range(i + 1, k):
+                idx[j] = idx[j - 1] + 1
+    return boards
+
+
+@jit
+def _fill(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    lo: int, hi: int, modes: I64, multisets: I8, known: I8, holes: I8, memo: Any, ft: Any,
+    pair_rows: I64, pair_counts: I64,
+) -> None:  # fmt: skip
+    for a in range(modes.shape[0]):
+        if modes[a] == OMAHA or modes[a] == HIGH:
+            game = fast._OMAHA if modes[a] == OMAHA else fast._HOLDEM
+            _fill_memo_rows(
+                lo, hi, game, multisets, known, holes, memo[a], ft.rank_add, ft.triple_index,
+                ft.pair_triple, ft.multiset_index, pair_rows, pair_counts,
+            )  # fmt: skip
+
+
+@jit
+def _serial(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    deck: I8, k: int, holes: I8, modes: I64, consts: I64, multisets: I8, ft: Any, spot: Any,
+    tables: Any, rows: I64,
+) -> int:  # fmt: skip
+    pair_rows, pair_counts, suit_bits, suit_counts = _prepare(holes, ft.pair_index)
+    memo = np.full((modes.shape[0], holes.shape[0], _SLOTS), -1, dtype=np.int32)
+    known = spot[2][: spot[7][NB0]]
+    _fill(0, multisets.shape[0], modes, multisets, known, holes, memo, ft, pair_rows,
+          pair_counts)  # fmt: skip
+    return _walk_range(0, deck.shape[0] - k + 1, deck, k, holes, modes, memo, consts, suit_bits,
+                       suit_counts, ft, spot, tables, rows)  # fmt: skip
+
+
+@jit_parallel
+def _threaded(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    deck: I8, k: int, holes: I8, modes: I64, consts: I64, multisets: I8, ft: Any, spot: Any,
+    tables: Any, rows: I64,
+) -> int:  # fmt: skip
+    pair_rows, pair_counts, suit_bits, suit_counts = _prepare(holes, ft.pair_index)
+    memo = np.full((modes.shape[0], holes.shape[0], _SLOTS), -1, dtype=np.int32)
+    known = spot[2][: spot[7][NB0]]
+    chunks = (multisets.shape[0] + 63) // 64
+    for chunk in numba.prange(chunks):
+        _fill(chunk * 64, min(chunk * 64 + 64, multisets.shape[0]), modes, multisets, known,
+              holes, memo, ft, pair_rows, pair_counts)  # fmt: skip
+    firsts = deck.shape[0] - k + 1
+    parts = np.zeros((firsts, rows.shape[0], rows.shape[1], rows.shape[2]), dtype=np.int64)
+    counts = np.zeros(firsts, dtype=np.int64)
+    # Early first cards head far more boards than late ones: take them 0, last, 1, ... so
+    # that each thread's contiguous share of the loop gets about as many boards.
+    for j in numba.prange(firsts):
+        first = j // 2 if j % 2 == 0 else firsts - 1 - j // 2
+        counts[j] = _walk_range(first, first + 1, deck, k, holes, modes, memo, consts,
+                                suit_bits, suit_counts, ft, spot, tables, parts[j])  # fmt: skip
+    rows += parts.sum(axis=0)
+    return int(counts.sum())
+
+
+_MODE_OF: Final = {EvalKind.OMAHA: OMAHA, EvalKind.HIGH: HIGH}
+
+
+def modes_for(kinds: Sequence[EvalKind], board_cards: int) -> I64:
+    """How each award is valued in a board walk (see the module docstring)."""
+    out = []
+    for kind in kinds:
+        if kind in (EvalKind.DRAW_HIGH, EvalKind.BADUGI, EvalKind.DEUCE_SEVEN, EvalKind.A5):
+            out.append(CONST)
+        elif kind in _MODE_OF and board_cards == 5:
+            out.append(_MODE_OF[kind])
+        else:
+            out.append(DIRECT)
+    return np.array(out, dtype=np.int64)
+
+
+@jit
+def _consts(holes: I8, modes: I64, awards: I64, tables: Any) -> I64:
+    board = np.zeros(0, dtype=np.int8)
+    out = np.zeros((holes.shape[0], modes.shape[0]), dtype=np.int64)
+    for p in range(holes.shape[0]):
+        for a in range(modes.shape[0]):
+            if modes[a] == CONST:
+                out[p, a] = award_value(awards[a, KIND], awards[a, ACES_HIGH] != 0, holes[p],
+                                        board, tables)  # fmt: skip
+    return out
+
+
+def walk_boards(  # noqa: PLR0917 - the encoded spot's parts
+    deck: I8, k: int, holes: I8, spot: Any, modes: I64, tables: Any, rows: I64, threaded: bool
+) -> int:
+    """Every board of ``k`` more cards from ``deck``, the hands ``holes`` final; the count."""
+    ft = fast._tables()
+    consts = _consts(holes, modes, spot[6], tables)
+    multisets = _rank_multisets(k)
+    kernel = _threaded if threaded and k > 0 else _serial
+    return int(kernel(deck, k, holes, modes, consts, multisets, ft, spot, tables, rows))
