@@ -5,7 +5,8 @@ non-flush value is computed once per multiset of board ranks (at most 91 from th
 preflop), and the board loop reads it from that table, checking a flush only when a suit shows
 three times. An award valued on the hole cards alone (draw high, Badugi, 2-7, A-5) is valued
 once; any other (Doogie's, or a board of other than five cards) per board. Every board is then
-settled as in :mod:`splitpot.equity.settlement`.
+settled as in :mod:`splitpot.equity.settlement`. From the flop or earlier on many boards, the
+walk can run on numba's threads, one first card each; the integer tallies add up the same.
 """
 
 from __future__ import annotations
@@ -16,21 +17,124 @@ from typing import Any, Final
 import numba
 import numpy as np
 
-from splitpot.equity import fast
-from splitpot.equity.compiling import I8, I64, jit, jit_parallel
-from splitpot.equity.fast import _fill_memo_rows, _flush_of, _prepare, _rank_multisets
+from splitpot.equity.compiling import I8, I64, inline, jit, jit_parallel
 from splitpot.equity.kernel_api import NO_HAND, award_value
+from splitpot.equity.ranks import five_card_tables, flush_value, rank_multisets, value_from_counts
 from splitpot.equity.runout import B, NB0, TIE_KEEPS, UNIT, declare
 from splitpot.equity.settlement import ACES_HIGH, KIND, tally
 from splitpot.games.spec import EvalKind
 
-__all__ = ["modes_for", "walk_boards"]
+__all__ = ["CONST", "DIRECT", "HIGH", "OMAHA", "modes_for", "walk_boards"]
 
 CONST: Final = 0  # valued once, on the hole cards
-OMAHA: Final = 1  # rank-pattern table, Omaha (fast._OMAHA)
-HIGH: Final = 2  # rank-pattern table, best five (fast._HOLDEM)
+OMAHA: Final = 1  # rank-pattern table, exactly two hole cards and three board cards
+HIGH: Final = 2  # rank-pattern table, best five of hole and board
 DIRECT: Final = 3  # valued per board
-_SLOTS: Final = 6175
+_SLOTS: Final = 6175  # five-rank multisets with at most four of a rank
+
+
+@jit
+def _prepare(holes: I8, pair_index: Any) -> tuple[I64, I64, I64, I64]:
+    """Per player: the distinct hole rank pairs (indices), their count, and each suit's rank
+    bits and count."""
+    players, h = holes.shape
+    pair_rows = np.zeros((players, 15), dtype=np.int64)
+    pair_counts = np.zeros(players, dtype=np.int64)
+    suit_bits = np.zeros((players, 4, 6), dtype=np.int64)
+    suit_counts = np.zeros((players, 4), dtype=np.int64)
+    for p in range(players):
+        for u in range(h):
+            cu = np.int64(holes[p, u])
+            s = cu & 3
+            suit_bits[p, s, suit_counts[p, s]] = 1 << (cu >> 2)
+            suit_counts[p, s] += 1
+            for v in range(u + 1, h):
+                pair = np.int64(pair_index[(cu >> 2) * 13 + (np.int64(holes[p, v]) >> 2)])
+                seen = False
+                for q in range(pair_counts[p]):
+                    if pair_rows[p, q] == pair:
+                        seen = True
+                        break
+                if not seen:
+                    pair_rows[p, pair_counts[p]] = pair
+                    pair_counts[p] += 1
+    return pair_rows, pair_counts, suit_bits, suit_counts
+
+
+@inline
+def _memo_row(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    j: int, mode: int, multisets: I8, known: I8, holes: I8, memo: Any, ft: Any, pair_rows: I64,
+    pair_counts: I64, ranks: I64, counts: I64, rows: I64,
+) -> None:  # fmt: skip
+    """Every player's best non-flush value for the ``j``-th multiset of ranks to come."""
+    nk = known.shape[0]
+    k = multisets.shape[1]
+    for i in range(nk):
+        ranks[i] = np.int64(known[i]) >> 2
+    for i in range(k):
+        ranks[nk + i] = multisets[j, i]
+    counts[:] = 0
+    key = 0
+    for i in range(5):
+        counts[ranks[i]] += 1
+        key += ft.rank_add[ranks[i]]
+    for i in range(13):
+        if counts[i] > 4:
+            return
+    slot = ft.multiset_index[key]
+    players = holes.shape[0]
+    if mode == OMAHA:
+        n = 0
+        for x in range(3):
+            for y in range(x + 1, 4):
+                for z in range(y + 1, 5):
+                    t = ft.triple_index[ranks[x] * 169 + ranks[y] * 13 + ranks[z]]
+                    rows[n] = np.int64(t) * 91
+                    n += 1
+        for p in range(players):
+            best = -1
+            for q in range(pair_counts[p]):
+                pair = pair_rows[p, q]
+                for t in range(10):
+                    best = max(best, np.int64(ft.pair_triple[rows[t] + pair]))
+            memo[p, slot] = best
+    else:
+        for p in range(players):
+            for u in range(holes.shape[1]):
+                counts[np.int64(holes[p, u]) >> 2] += 1
+            memo[p, slot] = value_from_counts(counts)
+            for u in range(holes.shape[1]):
+                counts[np.int64(holes[p, u]) >> 2] -= 1
+
+
+@inline
+def _flush_of(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    mode: int, p: int, suit: int, board_bits: I64, nb: int, suit_bits: I64, suit_counts: I64,
+    flush5: Any,
+) -> int:  # fmt: skip
+    """Player ``p``'s best flush in ``suit`` (the board holds ``nb`` cards of it), or -1."""
+    nh = suit_counts[p, suit]
+    if mode == OMAHA:
+        if nh < 2:
+            return -1
+        best = -1
+        for u in range(nh - 1):
+            for v in range(u + 1, nh):
+                pair = suit_bits[p, suit, u] | suit_bits[p, suit, v]
+                for x in range(nb - 2):
+                    for y in range(x + 1, nb - 1):
+                        three = pair | board_bits[x] | board_bits[y]
+                        for z in range(y + 1, nb):
+                            best = max(best, np.int64(flush5[three | board_bits[z]]))
+        return best
+    if nh + nb < 5:
+        return -1
+    mask = 0
+    for u in range(nh):
+        mask |= suit_bits[p, suit, u]
+    for x in range(nb):
+        mask |= board_bits[x]
+    return flush_value(mask)
 
 
 @jit
@@ -114,9 +218,8 @@ def _walk_range(  # noqa: PLR0917 - numba kernels take arrays, not objects
                         continue
                     value = np.int64(memo[a, p, slot])
                     if suit >= 0:
-                        game = fast._OMAHA if mode == OMAHA else fast._HOLDEM
                         flushed = _flush_of(
-                            game, p, suit, board_bits, nb, suit_bits, suit_counts, flush5
+                            mode, p, suit, board_bits, nb, suit_bits, suit_counts, flush5
                         )
                         value = max(value, flushed)
                     values[p, a] = value
@@ -141,13 +244,14 @@ def _fill(  # noqa: PLR0917 - numba kernels take arrays, not objects
     lo: int, hi: int, modes: I64, multisets: I8, known: I8, holes: I8, memo: Any, ft: Any,
     pair_rows: I64, pair_counts: I64,
 ) -> None:  # fmt: skip
+    ranks = np.empty(5, dtype=np.int64)
+    counts = np.empty(13, dtype=np.int64)
+    rows = np.empty(10, dtype=np.int64)
     for a in range(modes.shape[0]):
         if modes[a] == OMAHA or modes[a] == HIGH:
-            game = fast._OMAHA if modes[a] == OMAHA else fast._HOLDEM
-            _fill_memo_rows(
-                lo, hi, game, multisets, known, holes, memo[a], ft.rank_add, ft.triple_index,
-                ft.pair_triple, ft.multiset_index, pair_rows, pair_counts,
-            )  # fmt: skip
+            for j in range(lo, hi):
+                _memo_row(j, modes[a], multisets, known, holes, memo[a], ft, pair_rows,
+                          pair_counts, ranks, counts, rows)  # fmt: skip
 
 
 @jit
@@ -221,8 +325,8 @@ def walk_boards(  # noqa: PLR0917 - the encoded spot's parts
     deck: I8, k: int, holes: I8, spot: Any, modes: I64, tables: Any, rows: I64, threaded: bool
 ) -> int:
     """Every board of ``k`` more cards from ``deck``, the hands ``holes`` final; the count."""
-    ft = fast._tables()
+    ft = five_card_tables()
     consts = _consts(holes, modes, spot[6], tables)
-    multisets = _rank_multisets(k)
+    multisets = rank_multisets(k)
     kernel = _threaded if threaded and k > 0 else _serial
     return int(kernel(deck, k, holes, modes, consts, multisets, ft, spot, tables, rows))

@@ -9,7 +9,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["I8", "I64", "U64", "jit", "jit_parallel"]
+__all__ = ["I8", "I64", "U64", "inline", "jit", "jit_parallel"]
 
 I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
@@ -25,3 +25,11 @@ def jit(fn: _F) -> _F:
 def jit_parallel(fn: _F) -> _F:
     """:func:`jit` with ``numba.prange`` loops run on numba's threads."""
     return cast(_F, numba.njit(cache=True, parallel=True)(fn))
+
+
+def inline(fn: _F) -> _F:
+    """:func:`jit` for a helper called from a hot loop: always inlined by LLVM into its caller
+    (``forceinline``) and without numba's reference counting (``_nrt=False``; it must not
+    allocate), so a call costs only its own instructions, not a call and two atomic counts."""
+    njit: Any = numba.njit  # ``_nrt`` is a real option, missing from numba's type stubs
+    return cast(_F, njit(cache=True, _nrt=False, forceinline=True)(fn))

@@ -56,5 +56,3 @@ def equity(
     from splitpot.equity import engine  # numba: loaded only when a computation runs
 
     return engine.run(spot, exact=exact, samples=samples, seed=seed, exact_limit=exact_limit)
-
-

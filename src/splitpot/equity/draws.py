@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from splitpot.equity.compiling import I8, I64, jit
+from splitpot.equity.compiling import I8, I64, inline
 from splitpot.equity.settlement import ACES_HIGH, KEEP
 from splitpot.games.spec import Keep
 
@@ -36,7 +36,7 @@ PAT: Final = 1
 _FULL13: Final = 0x1FFF
 
 
-@jit
+@inline
 def _bits(x: int) -> int:
     n = 0
     while x:
@@ -45,7 +45,7 @@ def _bits(x: int) -> int:
     return n
 
 
-@jit
+@inline
 def _top_two(hand: I8, n: int) -> int:
     """Positions of the two highest ranks; among equal ranks the earlier card first."""
     first = -1
@@ -62,7 +62,7 @@ def _top_two(hand: I8, n: int) -> int:
     return mask
 
 
-@jit
+@inline
 def _keep_draw_high(hand: I8, n: int) -> int:
     once = 0  # ranks seen at least once, twice, three times, four times
     twice = 0
@@ -98,7 +98,7 @@ def _keep_draw_high(hand: I8, n: int) -> int:
     return _top_two(hand, n)
 
 
-@jit
+@inline
 def _keep_low(hand: I8, n: int, aces_low: bool) -> int:
     if n == 5:
         ranks = 0
@@ -133,7 +133,7 @@ def _keep_low(hand: I8, n: int, aces_low: bool) -> int:
     return mask
 
 
-@jit
+@inline
 def _badugi_ranks(hand: I8, n: int, aces_high: bool) -> int:
     """(count << 13) | mask of the ranks of the best badugi (ranks low-first as it counts)."""
     s0 = 0
@@ -184,7 +184,7 @@ def _badugi_ranks(hand: I8, n: int, aces_high: bool) -> int:
     return count << 13 | chosen
 
 
-@jit
+@inline
 def _keep_badugi(hand: I8, n: int, aces_high: bool) -> int:
     found = _badugi_ranks(hand, n, aces_high)
     count = found >> 13
@@ -225,7 +225,7 @@ def _keep_badugi(hand: I8, n: int, aces_high: bool) -> int:
     return mask
 
 
-@jit
+@inline
 def _keep_omaha(hand: I8, n: int, board: I8, nb: int, ft: Any) -> int:
     if nb < 3:
         return _top_two(hand, n)
@@ -261,7 +261,7 @@ def _keep_omaha(hand: I8, n: int, board: I8, nb: int, ft: Any) -> int:
     return keep
 
 
-@jit
+@inline
 def choose_mask(  # noqa: PLR0917 - numba kernels take arrays, not objects
     hand: I8, n: int, board: I8, nb: int, limit: int, policy: int, awards: I64, ft: Any
 ) -> int:

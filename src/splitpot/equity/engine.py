@@ -27,12 +27,13 @@ import numba
 import numpy as np
 
 from splitpot.cards import Card
-from splitpot.equity import boards, exact, fast, montecarlo
+from splitpot.equity import boards, exact, montecarlo
+from splitpot.equity.ranks import five_card_tables
 from splitpot.equity.compiling import I8, I64
-from splitpot.equity.rng import CHUNK
 from splitpot.equity.draws import HEURISTIC, KEEP_CODES, PAT
 from splitpot.equity.kernel_api import kind_code, tables
 from splitpot.equity.results import AwardOdds, EquityResult, PlayerOdds
+from splitpot.equity.rng import CHUNK
 from splitpot.equity.runout import PARAMS
 from splitpot.equity.settlement import (
     BOTH,
@@ -121,9 +122,9 @@ def encode(
         known_n[p] = len(seat.known)
     board0 = np.zeros(8, dtype=np.int8)
     board0[: len(spot.board)] = spot.board
-    draws = np.array(
-        [(spot.limit(d), d.board_before) for d in spot.draws], dtype=np.int64
-    ).reshape(len(spot.draws), 2)
+    draws = np.array([(spot.limit(d), d.board_before) for d in spot.draws], dtype=np.int64).reshape(
+        len(spot.draws), 2
+    )
     if fixed is None:
         fixed = [[_mask(seat.known, seat.discard) for seat in spot.seats]]
     if ways is None:
@@ -165,7 +166,7 @@ def _mask(known: Sequence[Card], thrown: Sequence[Card] | None) -> int:
 
 
 def _five_card_tables() -> Any:
-    return fast._tables()
+    return five_card_tables()
 
 
 _READY = False
@@ -187,6 +188,17 @@ def _sources_key() -> str:
     return digest.hexdigest()
 
 
+def _drop_cached_machine_code() -> None:
+    """Forget every cached kernel of this package: numba checks a cached function against its
+    own file only, and the walks inline code from other files, so after any edit all go."""
+    here = Path(__file__).resolve().parent
+    for cached in [*here.rglob("__pycache__/*.nbi"), *here.rglob("__pycache__/*.nbc")]:
+        try:
+            cached.unlink()
+        except OSError:
+            pass
+
+
 def ensure_compiled() -> None:
     """Load the kernels; in a fresh clone (or after an edit), compile them all first and say
     so on stderr."""
@@ -202,6 +214,7 @@ def ensure_compiled() -> None:
     _READY = True
     if fresh:
         print(MESSAGE, file=sys.stderr, flush=True)
+        _drop_cached_machine_code()
         try:
             _warm_up()
         except BaseException:
@@ -302,9 +315,7 @@ def _levels(spot: Spot, slots: Sequence[int]) -> tuple[I64, I8, I64]:
     return np.array(levels, dtype=np.int64).reshape(len(levels), 2), base, base_n
 
 
-def walk(
-    encoded: Encoded, slots: Sequence[int], spot: Spot, threads: int | None = None
-) -> Tallies:
+def walk(encoded: Encoded, slots: Sequence[int], spot: Spot, threads: int | None = None) -> Tallies:
     """Exact: every runout of ``slots`` (as :meth:`Spot.fixed_slots` gives them)."""
     ensure_compiled()
     rows = _rows(encoded)
@@ -367,6 +378,10 @@ def run(
         why = "the draws depend on unseen cards" if size is None else f"{size:,} runouts"
         raise ShowdownError(f"exact enumeration is out of reach here ({why}): use samples")
     encoded = encode(spot)
-    if slots is not None and size is not None and (exact or (exact is None and size <= exact_limit)):
+    if (
+        slots is not None
+        and size is not None
+        and (exact or (exact is None and size <= exact_limit))
+    ):
         return result_of(spot, walk(encoded, slots, spot), 0, "exact", None)
     return result_of(spot, sample(encoded, samples, seed), 0, "monte-carlo", seed)

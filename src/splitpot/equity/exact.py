@@ -19,15 +19,15 @@ from typing import Any
 import numba
 import numpy as np
 
-from splitpot.equity.compiling import I8, I64, jit, jit_parallel
+from splitpot.equity.compiling import I8, I64, inline, jit, jit_parallel
 from splitpot.equity.kernel_api import NO_HAND
-from splitpot.equity.runout import H, NB0, TIE_KEEPS, UNIT, declare, values_of
+from splitpot.equity.runout import NB0, TIE_KEEPS, UNIT, H, declare, values_of
 from splitpot.equity.settlement import tally
 
 __all__ = ["walk", "walk_threaded"]
 
 
-@jit
+@inline
 def _start(level: int, lo: int, levels: I64, deck: I8, used: I64, avail: I64, idx: I64) -> bool:
     """The first combination of ``level`` among the cards still free; False if none."""
     k = levels[level, 0]
@@ -45,7 +45,7 @@ def _start(level: int, lo: int, levels: I64, deck: I8, used: I64, avail: I64, id
     return True
 
 
-@jit
+@inline
 def _advance(level: int, hi: int, levels: I64, used: I64, avail: I64, idx: I64, size: int) -> bool:
     """The next combination of ``level``; False (its cards freed) when there is none."""
     k = levels[level, 0]
@@ -65,7 +65,7 @@ def _advance(level: int, hi: int, levels: I64, used: I64, avail: I64, idx: I64, 
     return True
 
 
-@jit
+@inline
 def _deal(  # noqa: PLR0917 - numba kernels take arrays, not objects
     levels: I64, deck: I8, avail: I64, idx: I64, base: I8, base_n: I64, board0: I8, nb0: int,
     hands: I8, board: I8, fill: I64,

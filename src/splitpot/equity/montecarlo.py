@@ -18,7 +18,7 @@ import numpy as np
 from splitpot.equity.compiling import I64, jit, jit_parallel
 from splitpot.equity.kernel_api import NO_HAND
 from splitpot.equity.rng import CHUNK, stream
-from splitpot.equity.runout import COUNTERS, GEN, H, TIE_KEEPS, UNIT, declare, play, values_of
+from splitpot.equity.runout import COUNTERS, GEN, TIE_KEEPS, UNIT, H, declare, play, values_of
 from splitpot.equity.settlement import tally
 
 __all__ = ["monte_carlo"]

@@ -180,7 +180,11 @@ def run(
     if exact is True and (size is None or size > 50 * exact_limit):
         why = "the draws depend on unseen cards" if size is None else f"{size:,} runouts"
         raise ShowdownError(f"exact enumeration is out of reach here ({why}): use samples")
-    if slots is not None and size is not None and (exact or (exact is None and size <= exact_limit)):
+    if (
+        slots is not None
+        and size is not None
+        and (exact or (exact is None and size <= exact_limit))
+    ):
         runner.enumerate(slots)
         return runner.result("exact", None)
     runner.sample(samples, random.Random(seed))

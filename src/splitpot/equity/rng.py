@@ -12,7 +12,7 @@ from typing import Final
 
 import numpy as np
 
-from splitpot.equity.compiling import U64, jit
+from splitpot.equity.compiling import U64, inline, jit
 
 __all__ = ["CHUNK", "below", "seed_key", "stream"]
 
@@ -34,7 +34,7 @@ def seed_key(seed: int) -> int:
     return seed % (1 << 64)
 
 
-@jit
+@inline
 def _mix(z: np.uint64) -> np.uint64:
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
@@ -49,13 +49,13 @@ def stream(seed: np.uint64, chunk: int) -> U64:
     return state
 
 
-@jit
+@inline
 def _next(state: U64) -> np.uint64:
     state[0] += _GOLDEN
     return _mix(state[0])
 
 
-@jit
+@inline
 def below(state: U64, n: int) -> int:
     """A uniform int in ``[0, n)`` for ``0 < n < 2**32`` (Lemire's method, no bias)."""
     bound = np.uint64(n)

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from splitpot.equity.compiling import I8, I64, U64, jit
+from splitpot.equity.compiling import I8, I64, U64, inline
 from splitpot.equity.draws import choose_mask
 from splitpot.equity.kernel_api import NO_HAND, award_value
 from splitpot.equity.rng import below
 from splitpot.equity.settlement import ACES_HIGH, BOTH, BY_CARDS, HIGH, KIND, LOW, SIDE, qualifies
 
-__all__ = ["FAILED", "H", "NB0", "POLICY", "TIE_KEEPS", "UNIT", "play", "values_of"]
+__all__ = ["FAILED", "NB0", "POLICY", "TIE_KEEPS", "UNIT", "H", "play", "values_of"]
 
 # params
 H: Final = 0  # hole cards a hand holds
@@ -44,7 +44,7 @@ FAILED: Final = 5  # set when even the reshuffled discards cannot deal a card
 COUNTERS: Final = 6
 
 
-@jit
+@inline
 def _take(seq: I8, st: I64, pool: I8, discards: I8, rng: U64) -> int:
     pos = st[_POS]
     size = seq.shape[0]
@@ -76,7 +76,7 @@ def _take(seq: I8, st: I64, pool: I8, discards: I8, rng: U64) -> int:
     return card
 
 
-@jit
+@inline
 def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
     v: int,
     spot: Any,
@@ -144,7 +144,7 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
     return not st[FAILED]
 
 
-@jit
+@inline
 def values_of(hands: I8, board: I8, awards: I64, params: I64, tables: Any, values: I64) -> None:
     """Every player's raw value for every award (``NO_HAND`` where none)."""
     h = params[H]
@@ -156,7 +156,7 @@ def values_of(hands: I8, board: I8, awards: I64, params: I64, tables: Any, value
             )
 
 
-@jit
+@inline
 def declare(values: I64, awards: I64, wanted: I64, decl: I64) -> None:
     """Resolve the declarations of a variant: ``BY_CARDS`` becomes what
     :func:`splitpot.equity.policy.declare_by_cards` picks from the values."""

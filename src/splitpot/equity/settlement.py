@@ -21,7 +21,7 @@ from typing import Final
 
 import numpy as np
 
-from splitpot.equity.compiling import I64, jit
+from splitpot.equity.compiling import I64, inline
 from splitpot.games.spec import GameSpec
 
 __all__ = [
@@ -89,7 +89,7 @@ def award_rows(game: GameSpec, kind_code: dict[str, int], keep_code: dict[str, i
     return rows
 
 
-@jit
+@inline
 def qualifies(value: int, awards: I64, a: int, no_hand: int) -> bool:
     """True when a hand of raw ``value`` may win award ``a``."""
     if value == no_hand:
@@ -97,7 +97,7 @@ def qualifies(value: int, awards: I64, a: int, no_hand: int) -> bool:
     return awards[a, HAS_QUALIFIER] == 0 or value >= awards[a, QUALIFIER]
 
 
-@jit
+@inline
 def _two_way_failed(  # noqa: PLR0917 - numba kernels take arrays, not objects
     p: int, values: I64, awards: I64, decl: I64, tie_keeps: bool, no_hand: int
 ) -> bool:
@@ -124,7 +124,7 @@ def _two_way_failed(  # noqa: PLR0917 - numba kernels take arrays, not objects
     return False
 
 
-@jit
+@inline
 def decide(  # noqa: PLR0917 - numba kernels take arrays, not objects
     values: I64,
     awards: I64,
@@ -145,8 +145,10 @@ def decide(  # noqa: PLR0917 - numba kernels take arrays, not objects
     for p in range(players):
         out[p] = 0
         share[p] = 0
-        if declared and decl[p] == BOTH and _two_way_failed(
-            p, values, awards, decl, tie_keeps, no_hand
+        if (
+            declared
+            and decl[p] == BOTH
+            and _two_way_failed(p, values, awards, decl, tie_keeps, no_hand)
         ):
             out[p] = 1
     claimed = 0
@@ -193,7 +195,7 @@ def decide(  # noqa: PLR0917 - numba kernels take arrays, not objects
             share[p] = unit // staying
 
 
-@jit
+@inline
 def tally(  # noqa: PLR0917 - numba kernels take arrays, not objects
     values: I64,
     awards: I64,

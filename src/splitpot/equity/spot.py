@@ -183,9 +183,7 @@ def _seats(spec: GameSpec, players: Mapping[str, str | Sequence[int]]) -> list[S
     return seats
 
 
-def _with_discards(
-    spot: Spot, discards: Mapping[str, str | Sequence[int]] | None
-) -> Spot:
+def _with_discards(spot: Spot, discards: Mapping[str, str | Sequence[int]] | None) -> Spot:
     for name, thrown_text in (discards or {}).items():
         seat = next((s for s in spot.seats if s.name == name), None)
         if seat is None:
