@@ -20,7 +20,7 @@ import numpy as np
 from splitpot.equity.compiling import I8, I64, inline, jit, jit_parallel
 from splitpot.equity.kernel_api import NO_HAND, award_value
 from splitpot.equity.ranks import five_card_tables, flush_value, rank_multisets, value_from_counts
-from splitpot.equity.runout import B, NB0, TIE_KEEPS, UNIT, declare
+from splitpot.equity.runout import NB0, TIE_KEEPS, UNIT, B, declare
 from splitpot.equity.settlement import ACES_HIGH, KIND, tally
 from splitpot.games.spec import EvalKind
 

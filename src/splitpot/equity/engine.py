@@ -28,15 +28,16 @@ import numpy as np
 
 from splitpot.cards import Card
 from splitpot.equity import boards, exact, montecarlo
-from splitpot.equity.ranks import five_card_tables
 from splitpot.equity.compiling import I8, I64
 from splitpot.equity.draws import HEURISTIC, KEEP_CODES, PAT
 from splitpot.equity.kernel_api import kind_code, tables
+from splitpot.equity.ranks import five_card_tables
 from splitpot.equity.results import AwardOdds, EquityResult, PlayerOdds
 from splitpot.equity.rng import CHUNK
 from splitpot.equity.runout import PARAMS
 from splitpot.equity.settlement import (
     BOTH,
+    BY_CARDS,
     CARDS_SPEAK,
     EQ,
     EQ2,
@@ -109,9 +110,11 @@ def encode(
     spot: Spot,
     fixed: Sequence[Sequence[int]] | None = None,
     ways: Sequence[Sequence[int]] | None = None,
+    tie_keeps: bool | None = None,
 ) -> Encoded:
     """Arrays for ``spot``. ``fixed[v][p]``: variant ``v``'s throw mask for player ``p`` at the
-    next draw (-1: the policy); ``ways[v][p]``: its declarations (default: the spot's)."""
+    next draw (-1: the policy); ``ways[v][p]``: its declarations (default: the spot's);
+    ``tie_keeps``: the two-way tie rule (default: the game's)."""
     game = spot.game
     coded = _game(game)
     players = len(spot.seats)
@@ -127,6 +130,8 @@ def encode(
     )
     if fixed is None:
         fixed = [[_mask(seat.known, seat.discard) for seat in spot.seats]]
+    if ways is not None and len(fixed) != len(ways):
+        fixed = [fixed[0]] * len(ways)
     if ways is None:
         declared = spot.declarations
         row = [WAYS[declared[s.name]] if declared else CARDS_SPEAK for s in spot.seats]
@@ -138,7 +143,7 @@ def encode(
         game.board_cards,
         len(spot.board),
         PAT if spot.policy == "pat" else HEURISTIC,
-        int(game.two_way_tie_keeps),
+        int(game.two_way_tie_keeps if tie_keeps is None else tie_keeps),
         unit,
     )
     arrays = (
@@ -385,3 +390,83 @@ def run(
     ):
         return result_of(spot, walk(encoded, slots, spot), 0, "exact", None)
     return result_of(spot, sample(encoded, samples, seed), 0, "monte-carlo", seed)
+
+
+def run_options(
+    spot: Spot,
+    hero: str,
+    options: Sequence[Sequence[Card]],
+    *,
+    samples: int,
+    seed: int,
+    exact_limit: int,
+    threads: int | None = None,
+) -> list[EquityResult]:
+    """The odds after each of ``hero``'s ``options`` at the next draw (checked throws).
+
+    An option whose runouts are at most ``exact_limit`` is walked exactly; all the others are
+    sampled in one call, each over the very runouts :func:`run` would sample for it alone.
+    """
+    results: list[EquityResult | None] = [None] * len(options)
+    sampled: list[int] = []
+    for i, thrown in enumerate(options):
+        option = spot.with_discard(hero, tuple(thrown))
+        slots = option.fixed_slots()
+        if slots is not None and option.count(slots) <= exact_limit:
+            results[i] = result_of(option, walk(encode(option), slots, option), 0, "exact", None)
+        else:
+            sampled.append(i)
+    if sampled:
+        fixed = []
+        for i in sampled:
+            row = []
+            for seat in spot.seats:
+                thrown = options[i] if seat.name == hero else seat.discard
+                row.append(_mask(seat.known, thrown))
+            fixed.append(row)
+        tallies = sample(encode(spot, fixed), samples, seed, threads)
+        for v, i in enumerate(sampled):
+            option = spot.with_discard(hero, tuple(options[i]))
+            results[i] = result_of(option, tallies, v, "monte-carlo", seed)
+    return [r for r in results if r is not None]
+
+
+def declaration_shares(
+    spot: Spot,
+    hero: str,
+    fixed: Sequence[str | None],
+    *,
+    exact: bool,
+    samples: int,
+    seed: int,
+    tie_keeps: bool | None = None,
+) -> tuple[dict[str, float], dict[str, float | None], str, int]:
+    """``hero``'s share of the pot for each declaration (the others as ``fixed`` says, in seat
+    order, or by their cards), with standard errors, the method and the runouts."""
+    others = [s.name for s in spot.seats if s.name != hero]
+    given = dict(zip(others, fixed, strict=False))
+    ways = []
+    for way in WAYS:
+        row = []
+        for seat in spot.seats:
+            wanted = way if seat.name == hero else given.get(seat.name)
+            row.append(BY_CARDS if wanted is None else WAYS[wanted])
+        ways.append(row)
+    encoded = encode(spot, ways=ways, tie_keeps=tie_keeps)
+    slots = spot.fixed_slots()
+    if exact and slots is not None:
+        tallies, method = walk(encoded, slots, spot), "exact"
+    else:
+        tallies, method = sample(encoded, samples, seed), "monte-carlo"
+    p = [s.name for s in spot.seats].index(hero)
+    n, unit = tallies.runouts, tallies.unit
+    shares: dict[str, float] = {}
+    errors: dict[str, float | None] = {}
+    for v, way in enumerate(WAYS):
+        row = [int(x) for x in tallies.rows[v, p]]
+        shares[way] = row[EQ] / (unit * n)
+        errors[way] = None
+        if method == "monte-carlo" and n > 1:
+            variance = max(row[EQ2] / (unit * unit) / n - shares[way] ** 2, 0.0)
+            errors[way] = (variance / n) ** 0.5
+    return shares, errors, method, n

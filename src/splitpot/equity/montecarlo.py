@@ -1,9 +1,12 @@
 """Monte Carlo in the compiled engine: seeded, chunked, the same totals on any thread count.
 
-Sample ``i`` belongs to chunk ``i // CHUNK``, which deals from its own random stream
-(:mod:`splitpot.equity.rng`) and a fresh copy of the unseen cards; the tallies are integers
-(:mod:`splitpot.equity.settlement`), so chunks may run on any thread, in any order, and add up
-to the same result. Each sample is played once per *variant* (the options of the discard
+Sample ``i`` deals from its own random stream (``start(state, seed, i)``, :mod:`~splitpot.equity.rng`)
+and a fresh copy of the unseen cards, and reshuffles discards, if it must, from a second one;
+so a sample's runout depends on the seed and its number only. Samples are shared out among
+threads in chunks of :data:`~splitpot.equity.rng.CHUNK`; the tallies are integers
+(:mod:`splitpot.equity.settlement`), so they add up to the same result in any order, on any
+thread count. An option of the discard advisor gets the very runouts that
+:func:`~splitpot.equity.equity` deals for that discard alone with the same seed. Each sample is played once per *variant* (the options of the discard
 advisor: every option on the same cards), or once and settled per variant when the variants
 differ only in declarations (Doogie's declaration odds).
 """
@@ -17,11 +20,13 @@ import numpy as np
 
 from splitpot.equity.compiling import I64, jit, jit_parallel
 from splitpot.equity.kernel_api import NO_HAND
-from splitpot.equity.rng import CHUNK, stream
+from splitpot.equity.rng import CHUNK, start
 from splitpot.equity.runout import COUNTERS, GEN, TIE_KEEPS, UNIT, H, declare, play, values_of
 from splitpot.equity.settlement import tally
 
 __all__ = ["monte_carlo"]
+
+_POOL_SALT = np.uint64(0x5DEECE66D)  # the reshuffles' streams are not the deals' streams
 
 
 @jit
@@ -58,19 +63,22 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
     out = np.empty(players, dtype=np.int64)
     share = np.empty(players, dtype=np.int64)
     decl = np.empty(players, dtype=np.int64)
-    for chunk in range(first, last):
-        rng = stream(seed, chunk)
+    pool_seed = seed ^ _POOL_SALT
+    rng = np.empty(1, dtype=np.uint64)
+    shuffle = np.empty(1, dtype=np.uint64)
+    for sample in range(first * CHUNK, min(last * CHUNK, samples)):
+        start(rng, seed, sample)
         seq[:] = deck
-        n = min(CHUNK, samples - chunk * CHUNK)
-        for _ in range(n):
-            st[GEN] = 0
-            for v in range(variants):
-                if v == 0 or not shared:
-                    if not play(v, spot, ft, seq, st, pool, discards, hands, board, thrown, rng):
-                        return False
-                    values_of(hands, board, awards, params, tables, values)
-                declare(values, awards, wanted[v], decl)
-                tally(values, awards, decl, tie_keeps, unit, NO_HAND, best, out, share, rows[v])
+        st[GEN] = 0
+        for v in range(variants):
+            if v == 0 or not shared:
+                start(shuffle, pool_seed, sample)
+                if not play(v, spot, ft, seq, st, pool, discards, hands, board, thrown, rng,
+                            shuffle):  # fmt: skip
+                    return False
+                values_of(hands, board, awards, params, tables, values)
+            declare(values, awards, wanted[v], decl)
+            tally(values, awards, decl, tie_keeps, unit, NO_HAND, best, out, share, rows[v])
     return True
 
 

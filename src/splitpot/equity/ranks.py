@@ -21,8 +21,14 @@ import numpy.typing as npt
 
 from splitpot.equity.compiling import I8, I64, inline
 
-__all__ = ["RANK_ADD", "FiveCardTables", "flush_value", "five_card_tables", "rank_multisets",
-           "value_from_counts"]  # fmt: skip
+__all__ = [
+    "RANK_ADD",
+    "FiveCardTables",
+    "five_card_tables",
+    "flush_value",
+    "rank_multisets",
+    "value_from_counts",
+]  # fmt: skip
 
 I16 = npt.NDArray[np.int16]
 I32 = npt.NDArray[np.int32]

@@ -1,9 +1,9 @@
 """Counter-based random numbers for the compiled Monte Carlo: SplitMix64.
 
-Samples are dealt in fixed chunks (:data:`CHUNK`); chunk ``c`` of a run seeded ``seed`` draws
-from its own stream, started from ``mix(seed, c)``. A chunk's runouts therefore depend on the
-seed and the chunk's number only, never on which thread runs it or how many threads there are,
-and the integer tallies add up to the same totals in any order.
+Sample ``i`` of a run seeded ``seed`` draws from its own stream, started from
+``mix(seed, i)`` (:func:`start`): its runout depends on the seed and its number only, never on
+which thread runs it or how many threads there are. Threads take samples in chunks of
+:data:`CHUNK`.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import Final
 
 import numpy as np
 
-from splitpot.equity.compiling import U64, inline, jit
+from splitpot.equity.compiling import U64, inline
 
-__all__ = ["CHUNK", "below", "seed_key", "stream"]
+__all__ = ["CHUNK", "below", "seed_key", "start"]
 
 CHUNK: Final = 1024
-"""Samples per chunk: the unit of work given to a thread, and of the random streams."""
+"""Samples per chunk: the unit of work given to a thread."""
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -41,12 +41,11 @@ def _mix(z: np.uint64) -> np.uint64:
     return z ^ (z >> _S31)
 
 
-@jit
-def stream(seed: np.uint64, chunk: int) -> U64:
-    """The state of chunk ``chunk``'s stream (a one-element array, advanced in place)."""
-    state = np.empty(1, dtype=np.uint64)
-    state[0] = _mix(np.uint64(seed) ^ _mix(np.uint64(chunk) * _GOLDEN + _GOLDEN))
-    return state
+@inline
+def start(state: U64, seed: np.uint64, index: int) -> None:
+    """Set ``state`` (a one-element array, advanced in place by :func:`below`) to the start
+    of stream ``index`` of ``seed``."""
+    state[0] = _mix(np.uint64(seed) ^ _mix(np.uint64(index) * _GOLDEN + _GOLDEN))
 
 
 @inline

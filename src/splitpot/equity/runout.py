@@ -45,7 +45,7 @@ COUNTERS: Final = 6
 
 
 @inline
-def _take(seq: I8, st: I64, pool: I8, discards: I8, rng: U64) -> int:
+def _take(seq: I8, st: I64, pool: I8, discards: I8, rng: U64, shuffle: U64) -> int:
     pos = st[_POS]
     size = seq.shape[0]
     if pos < size:
@@ -68,7 +68,7 @@ def _take(seq: I8, st: I64, pool: I8, discards: I8, rng: U64) -> int:
         st[_POOL_TOP] = 0
         st[_DISCARDS] = 0
     top = st[_POOL_TOP]
-    j = top + below(rng, st[_POOL_N] - top)
+    j = top + below(shuffle, st[_POOL_N] - top)
     card = pool[j]
     pool[j] = pool[top]
     pool[top] = card
@@ -89,9 +89,12 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
     board: I8,
     thrown: I8,
     rng: U64,
+    shuffle: U64,
 ) -> bool:
     """Deal and draw variant ``v`` of one runout into ``hands`` and ``board``; False when the
-    cards run out (``st[FAILED]``). ``st[GEN]`` must be 0 at the first play of a sample."""
+    cards run out (``st[FAILED]``). ``st[GEN]`` must be 0 at the first play of a sample, and
+    ``seq`` the unseen cards in deck order; ``rng`` shuffles ``seq``, ``shuffle`` (a stream
+    started afresh for each variant) the reshuffled discards."""
     known, known_n, board0, draws, fixed, _, awards, params = spot
     h = params[H]
     st[_POS] = 0
@@ -104,13 +107,13 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
         for i in range(n):
             hands[p, i] = known[p, i]
         for i in range(n, h):
-            hands[p, i] = _take(seq, st, pool, discards, rng)
+            hands[p, i] = _take(seq, st, pool, discards, rng, shuffle)
     nb = params[NB0]
     for i in range(nb):
         board[i] = board0[i]
     for d in range(draws.shape[0]):
         while nb < draws[d, 1]:
-            board[nb] = _take(seq, st, pool, discards, rng)
+            board[nb] = _take(seq, st, pool, discards, rng, shuffle)
             nb += 1
         limit = draws[d, 0]
         for p in range(players):
@@ -130,7 +133,7 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
                     row[kept] = row[i]
                     kept += 1
             for i in range(kept, h):
-                row[i] = _take(seq, st, pool, discards, rng)
+                row[i] = _take(seq, st, pool, discards, rng, shuffle)
             # the thrown cards join the discards only after the replacements (RULES.md)
             base = st[_DISCARDS]
             for i in range(out):
@@ -139,7 +142,7 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
         if st[FAILED]:
             return False
     while nb < params[B]:
-        board[nb] = _take(seq, st, pool, discards, rng)
+        board[nb] = _take(seq, st, pool, discards, rng, shuffle)
         nb += 1
     return not st[FAILED]
 
