@@ -158,7 +158,7 @@ def test_unqualified_half_share_moves_over_on_some_runouts_only() -> None:
 
 def test_single_award_tie_is_split() -> None:
     result = equity("holdem", {"A": "As Kd", "B": "Ah Kc"}, "2c 7d 9h Ts 3s")
-    assert result.player("A").awards["high"].tie == 0.5
+    assert result.player("A").awards["holdem"].tie == 0.5
     assert result.player("A").equity == 0.5
 
 

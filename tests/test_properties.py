@@ -259,7 +259,9 @@ def model_payouts(spec: GameSpec, kwargs: Mapping[str, Any]) -> dict[str, int]:
                 best = max(scored.values())
                 winners[award.name] = [n for n, v in scored.items() if v == best]
         if not winners:
-            for name, chips in _split(amount, list(eligible), clockwise).items():
+            # RULES.md: among those who did not forfeit the pot; all of them if everyone did.
+            splitters = [name for name in eligible if name not in out] or list(eligible)
+            for name, chips in _split(amount, splitters, clockwise).items():
                 payouts[name] += chips
             continue
         names = list(winners)
@@ -516,8 +518,10 @@ def check_conservation(kwargs: Mapping[str, Any], result: ShowdownResult) -> Non
             for name, chips in pot.shares.items():
                 assert chips == sum(award.shares.get(name, 0) for award in pot.awards)
         else:
-            # No award can be given: split evenly among the pot's players.
-            assert set(pot.shares) == set(pot.eligible)
+            # No award can be given: split evenly among the pot's players who did not forfeit
+            # it by a failed two-way declaration; among all of them if every one did.
+            keep = set(pot.eligible) - set(pot.disqualified) or set(pot.eligible)
+            assert set(pot.shares) == keep
             assert max(pot.shares.values()) - min(pot.shares.values()) <= 1
     from_pots = sum(chips for pot in result.pots for chips in pot.shares.values())
     assert from_pots + sum(result.returned.values()) == sum(payouts.values())
@@ -689,8 +693,10 @@ def test_doogie_declarations_conserve_chips_and_pay_only_what_was_declared(
                 assert declarations[name] in (side, "both"), (name, award.name)
                 assert name not in pot.disqualified
         if not claimed:
-            # "If neither half can be awarded, the pot is split evenly among the players."
-            assert set(pot.shares) == set(pot.eligible)
+            # "If neither half can be awarded, the pot is split evenly among the players still
+            # in the hand who have not forfeited it" (all of them if everyone did).
+            keep = set(pot.eligible) - set(pot.disqualified) or set(pot.eligible)
+            assert set(pot.shares) == keep
             continue
         for name, chips in pot.shares.items():
             if not chips:

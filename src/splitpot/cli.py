@@ -31,6 +31,7 @@ from splitpot.errors import LogError, SplitpotError
 from splitpot.games import GAMES, find_game
 from splitpot.games.streets import Structure
 from splitpot.history import HistoryStore
+from splitpot.learn.text import render_variants
 
 __all__ = ["build_parser", "main", "main_entry", "render"]
 
@@ -231,6 +232,9 @@ def render(result: ShowdownResult, *, symbols: bool = False) -> str:
 
 
 def _cmd_games(args: argparse.Namespace, out: IO[str]) -> int:
+    if args.table:
+        out.write(render_variants())
+        return 0
     if args.json:
         listing = [
             {"id": g.id, "name": g.name, "aliases": list(g.aliases), "hole_cards": g.hole_cards,
@@ -537,6 +541,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     games = commands.add_parser("games", help="list every game and its awards")
     games.add_argument("--json", action="store_true", help="print the registry as JSON")
+    games.add_argument("--table", action="store_true", help="print the variants table")
 
     show = commands.add_parser(
         "showdown",
@@ -704,6 +709,7 @@ def build_parser() -> argparse.ArgumentParser:
 _PLUGINS = (
     "splitpot.bots.commands",
     "splitpot.history.commands",
+    "splitpot.learn.commands",
     "splitpot.play",
     "splitpot.web.commands",
 )

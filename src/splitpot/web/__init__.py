@@ -2,7 +2,8 @@
 
 - :func:`create_app` builds the app from a :class:`ServerConfig`;
 - pages: the lobby (``/``), a table (``/table/{id}``), the hand-history viewer (``/history``),
-  the showdown lab (``/lab``) and the equity and discard advisor (``/advisor``);
+  the showdown lab (``/lab``), the equity and discard advisor (``/advisor``), and Learn: the
+  variants table (``/learn``), the rules pages (``/learn/{game}``) and practice (``/practice``);
 - a websocket per seat (``/ws/tables/{id}``); every message is described in
   ``docs/web-protocol.md``.
 """

@@ -20,7 +20,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from splitpot.history.store import HistoryStore
-from splitpot.web import lab, replays, tables
+from splitpot.web import lab, learn, replays, tables
 from splitpot.web.config import ServerConfig
 from splitpot.web.util import BadRequest, error_response
 
@@ -83,6 +83,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         *(Route(path, _page(name)) for path, name in _PAGES.items()),
         *tables.ROUTES,
         *lab.ROUTES,
+        *learn.ROUTES,
         *replays.ROUTES,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

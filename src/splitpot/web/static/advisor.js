@@ -245,7 +245,8 @@ async function startAdvisor() {
     return;
   }
   for (const game of advisor.games) advisor.gamesById[game.id] = game;
-  gameOptions(document.getElementById("game"), advisor.games, "drawmaha");
+  const asked = new URLSearchParams(location.search).get("game"); // a rules page's link
+  gameOptions(document.getElementById("game"), advisor.games, advisor.gamesById[asked] ? asked : "drawmaha");
   // The Drawmaha seed's discard decision, and its first answer-key hands on the same flop.
   document.getElementById("hole").value = "As Ah Ks Qs Qd";
   document.getElementById("board").value = "Js Ts 7c";

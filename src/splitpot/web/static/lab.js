@@ -414,8 +414,17 @@ async function startLab() {
   document.getElementById("setup").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && event.target.tagName === "INPUT") evaluate();
   });
-  presetSelect.value = lab.presets.length ? lab.presets[0].id : "";
-  loadPreset(presetSelect.value);
+  // A rules page's link asks for a game: its first worked case, else the game alone.
+  const asked = new URLSearchParams(location.search).get("game");
+  const first = lab.presets.find((p) => p.game === asked) || (lab.gamesById[asked] ? null : lab.presets[0]);
+  presetSelect.value = first ? first.id : "";
+  if (first) loadPreset(presetSelect.value);
+  else {
+    gameSelect.value = asked;
+    addPlayer("A", "");
+    addPlayer("B", "");
+    edited();
+  }
   document.body.dataset.ready = "1";
 }
 

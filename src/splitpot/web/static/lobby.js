@@ -190,7 +190,8 @@ async function start() {
     const select = document.getElementById("game");
     select.replaceChildren(...lobby.games.map((g) =>
       el("option", { value: g.id, title: g.summary || "" }, g.name)));
-    const preferred = lobby.games.find((g) => g.id === "bodigiha");
+    const asked = new URLSearchParams(location.search).get("game"); // a rules page's "play it"
+    const preferred = lobby.games.find((g) => g.id === asked) || lobby.games.find((g) => g.id === "bodigiha");
     if (preferred) select.value = preferred.id;
     onGameChange();
   } catch (err) {
