@@ -42,6 +42,7 @@ __all__ = [
 ]
 
 HERO = "you"
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,8 +207,8 @@ def declaration_odds(
     board_cards = parse_cards(board, where="on the board")
     if len(cards) != spec.hole_cards or len(board_cards) != spec.board_cards:
         raise ShowdownError(
-            f"declaring needs your {spec.hole_cards} cards and all {spec.board_cards} "
-            "community cards"
+            f"declaring needs your {_WORDS[spec.hole_cards]} cards and all "
+            f"{_WORDS[spec.board_cards]} community cards"
         )
     rivals = _opponents(opponents, opponent_hands)
     known = {

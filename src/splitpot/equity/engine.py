@@ -184,10 +184,18 @@ def _stamp_path() -> Path:
     return folder / "splitpot-equity-kernels.stamp"
 
 
+_COMPILED: Final = (
+    "boards.py", "compiling.py", "draws.py", "exact.py", "kernel_api.py", "montecarlo.py",
+    "ranks.py", "rng.py", "runout.py", "settlement.py",
+)  # fmt: skip
+"""The modules whose numba code the walks inline (with the kernels package)."""
+
+
 def _sources_key() -> str:
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256(f"{numba.__version__} {sys.version}".encode())
-    for path in sorted(here.rglob("*.py")):
+    sources = [here / name for name in _COMPILED] + list((here / "kernels").glob("*.py"))
+    for path in sorted(sources):
         stat = path.stat()
         digest.update(f"{path.relative_to(here)} {stat.st_size} {stat.st_mtime_ns}".encode())
     return digest.hexdigest()
