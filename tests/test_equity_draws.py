@@ -67,7 +67,10 @@ def _check_policy(game: GameSpec, hands: int, seed: int) -> None:
 
 
 def _spot(game: GameSpec, players: dict[str, Sequence[int]] | None = None) -> Spot:
-    hands = players or {"A": list(range(game.hole_cards)), "B": list(range(10, 10 + game.hole_cards))}
+    hands = players or {
+        "A": list(range(game.hole_cards)),
+        "B": list(range(10, 10 + game.hole_cards)),
+    }
     return prepare(game, hands, (), (), None, None, "heuristic", None, None)
 
 
@@ -101,12 +104,14 @@ def test_compiled_runout_deals_and_draws_like_python(game_id: str, policy: str) 
         rng.shuffle(order)
         runner = reference._Runner(spot)
         seen: list[tuple[list[list[Card]], list[Card]]] = []
-        runner.settle = lambda h, b: seen.append(([list(x) for x in h], list(b)))  # type: ignore[method-assign]
+        runner.settle = lambda h, b, seen=seen: seen.append(  # type: ignore[method-assign]
+            ([list(x) for x in h], list(b))
+        )
         try:
             runner.play(iter(order))
         except ShowdownError:  # the stub ran out: the reshuffle is random, not compared here
             continue
-        (py_hands, py_board), = seen
+        ((py_hands, py_board),) = seen
         encoded = engine.encode(spot)
         seq = np.array(order, dtype=np.int8)
         st = np.zeros(COUNTERS, dtype=np.int64)
@@ -116,7 +121,8 @@ def test_compiled_runout_deals_and_draws_like_python(game_id: str, policy: str) 
         scratch = np.zeros(64, dtype=np.int8)
         state = np.zeros(1, dtype=np.uint64)
         ok = play(0, encoded.spot, five_card_tables(), seq, st, scratch, scratch.copy(),
-                  out_hands, board, np.zeros(8, dtype=np.int8), state, state.copy())  # fmt: skip
+                  out_hands, board, np.zeros(8, dtype=np.int8), state, state.copy(),
+                  np.full((players, 9), -1, dtype=np.int64))  # fmt: skip
         assert ok
         for mine, theirs in zip(out_hands.tolist(), py_hands, strict=True):
             assert mine == theirs, f"{game_id}: {hands}, order {order}"

@@ -28,7 +28,7 @@ SHORT_RANKS = (12, 0, 1, 2, 3, 11)  # A 2 3 4 5 K: ties, wheels and perfect doog
 
 
 @numba.njit(cache=False)
-def _settle_all(
+def _settle_all(  # noqa: PLR0917 - a numba kernel takes arrays
     holes: Any, boards: Any, decl: Any, awards: Any, tie_keeps: bool, unit: int, t: Any
 ) -> Any:
     """Per deal: the values, each player's share, who is out, and each award's winners."""
@@ -93,7 +93,10 @@ def _check_game(game: GameSpec, deals: int, seed: int) -> None:
             seats = [f"p{i}" for i in range(players)]
             for d in range(deals):
                 raw = {
-                    seat: {n: (None if v == NO_HAND else int(v)) for n, v in zip(names, row)}
+                    seat: {
+                        n: (None if v == NO_HAND else int(v))
+                        for n, v in zip(names, row, strict=True)
+                    }
                     for seat, row in zip(seats, values[d].tolist(), strict=True)
                 }
                 ways = None if declared[d] is None else dict(zip(seats, declared[d], strict=True))

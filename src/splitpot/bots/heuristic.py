@@ -3,8 +3,9 @@
 :class:`HeuristicBot` sees only its :class:`~splitpot.bots.base.SeatView` (its own cards, the
 board, stacks, bets, the pot and its seat's view of the log) and decides with a seeded Monte
 Carlo of :func:`splitpot.equity.equity` (the compiled engine, 2,000 runouts by default) against
-as many random hands as there are opponents still in. Draws still to come are modelled by the equity function's default
-heuristic policy (for the opponents, and for the bot's own later draws).
+as many random hands as there are opponents still in. Draws still to come are modelled by the
+equity function's default heuristic policy (for the opponents, and for the bot's own later
+draws).
 
 - **Betting.** With pot equity ``e`` against ``n`` opponents (an average hand has
   ``1 / (n + 1)``): facing a bet, fold when ``e`` is below the pot odds the call needs
@@ -236,10 +237,9 @@ class HeuristicBot:
         )
         best, best_share = base, -1.0
         for thrown, share in zip(candidates, shares, strict=True):
-            if thrown == base:
-                share += self.BASELINE_EDGE
-            if share > best_share:
-                best, best_share = thrown, share
+            edge = self.BASELINE_EDGE if thrown == base else 0.0
+            if share + edge > best_share:
+                best, best_share = thrown, share + edge
         return Action.discard(best) if best else Action.stand_pat()
 
     def _sviten(self, view: SeatView) -> Action:

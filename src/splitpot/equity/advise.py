@@ -114,9 +114,7 @@ def advise_discards(
     throws = [thrown for size in range(limit + 1) for thrown in combinations(cards, size)]
     from splitpot.equity import engine  # numba: loaded only when a computation runs
 
-    results = engine.run_options(
-        spot, HERO, throws, samples=samples, seed=seed, exact_limit=20_000
-    )
+    results = engine.run_options(spot, HERO, throws, samples=samples, seed=seed, exact_limit=20_000)
     options = [DiscardOption(tuple(t), r) for t, r in zip(throws, results, strict=True)]
     options.sort(key=lambda o: o.equity, reverse=True)
     return options
@@ -145,10 +143,10 @@ def compare_discards(
     spot = prepare(game, players, board, dead, None, draws, policy, declarations, max_discard)
     checked = [
         prepare(spot.game, players, board, dead, {hero: option}, draws, policy, declarations,
-                max_discard).seats  # fmt: skip
+                max_discard)
         for option in options
-    ]
-    throws = [next(s.discard for s in seats if s.name == hero) or () for seats in checked]
+    ]  # fmt: skip
+    throws = [next(s.discard or () for s in c.seats if s.name == hero) for c in checked]
     from splitpot.equity import engine  # numba: loaded only when a computation runs
 
     return engine.run_options(

@@ -21,7 +21,7 @@ from splitpot.equity.compiling import I8, I64, inline, jit, jit_parallel
 from splitpot.equity.kernel_api import NO_HAND, award_value
 from splitpot.equity.ranks import five_card_tables, flush_value, rank_multisets, value_from_counts
 from splitpot.equity.runout import NB0, TIE_KEEPS, UNIT, B, declare
-from splitpot.equity.settlement import ACES_HIGH, KIND, tally
+from splitpot.equity.settlement import ACES_HIGH, HOLE_ONLY_KINDS, KIND, tally
 from splitpot.games.spec import EvalKind
 
 __all__ = ["CONST", "DIRECT", "HIGH", "OMAHA", "modes_for", "walk_boards"]
@@ -96,7 +96,7 @@ def _memo_row(  # noqa: PLR0917 - numba kernels take arrays, not objects
             for q in range(pair_counts[p]):
                 pair = pair_rows[p, q]
                 for t in range(10):
-                    best = max(best, np.int64(ft.pair_triple[rows[t] + pair]))
+                    best = max(best, int(ft.pair_triple[rows[t] + pair]))
             memo[p, slot] = best
     else:
         for p in range(players):
@@ -125,7 +125,7 @@ def _flush_of(  # noqa: PLR0917 - numba kernels take arrays, not objects
                     for y in range(x + 1, nb - 1):
                         three = pair | board_bits[x] | board_bits[y]
                         for z in range(y + 1, nb):
-                            best = max(best, np.int64(flush5[three | board_bits[z]]))
+                            best = max(best, int(flush5[three | board_bits[z]]))
         return best
     if nh + nb < 5:
         return -1
@@ -160,7 +160,7 @@ def _walk_range(  # noqa: PLR0917 - numba kernels take arrays, not objects
     known_key = 0
     known_suits = 0
     for i in range(nk):
-        c = np.int64(known[i])
+        c = int(known[i])
         board[i] = known[i]
         known_key += rank_add[c >> 2]
         known_suits += 1 << ((c & 3) << 2)
@@ -192,7 +192,7 @@ def _walk_range(  # noqa: PLR0917 - numba kernels take arrays, not objects
                 key = known_key
                 suits = known_suits
                 for i in range(k):
-                    c = np.int64(deck[idx[i]])
+                    c = int(deck[idx[i]])
                     key += rank_add[c >> 2]
                     suits += 1 << ((c & 3) << 2)
                 slot = multiset_index[key]
@@ -216,7 +216,7 @@ def _walk_range(  # noqa: PLR0917 - numba kernels take arrays, not objects
                             tables,
                         )  # fmt: skip
                         continue
-                    value = np.int64(memo[a, p, slot])
+                    value = int(memo[a, p, slot])
                     if suit >= 0:
                         flushed = _flush_of(
                             mode, p, suit, board_bits, nb, suit_bits, suit_counts, flush5
@@ -300,7 +300,7 @@ def modes_for(kinds: Sequence[EvalKind], board_cards: int) -> I64:
     """How each award is valued in a board walk (see the module docstring)."""
     out = []
     for kind in kinds:
-        if kind in (EvalKind.DRAW_HIGH, EvalKind.BADUGI, EvalKind.DEUCE_SEVEN, EvalKind.A5):
+        if kind in HOLE_ONLY_KINDS:
             out.append(CONST)
         elif kind in _MODE_OF and board_cards == 5:
             out.append(_MODE_OF[kind])

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from splitpot.equity.compiling import I8, I64, inline
+from splitpot.equity.compiling import I8, I64, inline, no_refcounts
 from splitpot.equity.settlement import ACES_HIGH, KEEP
 from splitpot.games.spec import Keep
 
@@ -226,42 +226,51 @@ def _keep_badugi(hand: I8, n: int, aces_high: bool) -> int:
 
 
 @inline
+def _flush_with(pair_bits: int, suit: int, board: I8, nb: int, flush5: Any) -> int:
+    """The best flush of a suited pair (rank bits ``pair_bits``) with three board cards."""
+    best = -1
+    for x in range(nb - 2):
+        if board[x] & 3 != suit:
+            continue
+        for y in range(x + 1, nb - 1):
+            if board[y] & 3 != suit:
+                continue
+            for z in range(y + 1, nb):
+                if board[z] & 3 != suit:
+                    continue
+                mask = pair_bits | 1 << (board[x] >> 2) | 1 << (board[y] >> 2)
+                best = max(best, int(flush5[mask | 1 << (board[z] >> 2)]))
+    return best
+
+
+@inline
 def _keep_omaha(hand: I8, n: int, board: I8, nb: int, ft: Any) -> int:
     if nb < 3:
         return _top_two(hand, n)
-    pair_index = ft.pair_index
-    triple_index = ft.triple_index
-    pair_triple = ft.pair_triple
-    flush5 = ft.flush5
+    key = 0
+    suits = 0  # four 4-bit counts
+    for i in range(nb):
+        key += ft.rank_add[board[i] >> 2]
+        suits += 1 << ((board[i] & 3) << 2)
+    base = np.int64(ft.board_index[nb - 3, key]) * 91
     best = -1
     keep = 0
     for u in range(n - 1):
         cu = hand[u]
         for v in range(u + 1, n):
             cv = hand[v]
-            pair = pair_index[(cu >> 2) * 13 + (cv >> 2)]
-            suited = cu & 3 if cu & 3 == cv & 3 else -2
-            pair_bits = 1 << (cu >> 2) | 1 << (cv >> 2)
-            top = -1
-            for x in range(nb - 2):
-                bx = board[x]
-                for y in range(x + 1, nb - 1):
-                    by = board[y]
-                    for z in range(y + 1, nb):
-                        bz = board[z]
-                        row = np.int64(triple_index[(bx >> 2) * 169 + (by >> 2) * 13 + (bz >> 2)])
-                        value = np.int64(pair_triple[row * 91 + pair])
-                        if bx & 3 == suited and by & 3 == suited and bz & 3 == suited:
-                            mask = pair_bits | 1 << (bx >> 2) | 1 << (by >> 2) | 1 << (bz >> 2)
-                            value = max(value, np.int64(flush5[mask]))
-                        top = max(top, value)
+            top = int(ft.pair_best[base + ft.pair_index[(cu >> 2) * 13 + (cv >> 2)]])
+            suit = cu & 3
+            if cv & 3 == suit and suits >> (suit << 2) & 0xF >= 3:
+                pair_bits = 1 << (cu >> 2) | 1 << (cv >> 2)
+                top = max(top, _flush_with(pair_bits, suit, board, nb, ft.flush5))
             if top > best:  # the first pair making the best hand
                 best = top
                 keep = 1 << u | 1 << v
     return keep
 
 
-@inline
+@no_refcounts
 def choose_mask(  # noqa: PLR0917 - numba kernels take arrays, not objects
     hand: I8, n: int, board: I8, nb: int, limit: int, policy: int, awards: I64, ft: Any
 ) -> int:

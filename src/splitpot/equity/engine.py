@@ -14,6 +14,7 @@ only"); later processes load each kernel from the cache when first called.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sys
@@ -206,10 +207,8 @@ def _drop_cached_machine_code() -> None:
     own file only, and the walks inline code from other files, so after any edit all go."""
     here = Path(__file__).resolve().parent
     for cached in [*here.rglob("__pycache__/*.nbi"), *here.rglob("__pycache__/*.nbc")]:
-        try:
+        with contextlib.suppress(OSError):
             cached.unlink()
-        except OSError:
-            pass
 
 
 def ensure_compiled() -> None:
@@ -417,21 +416,18 @@ def run_options(
     """
     results: list[EquityResult | None] = [None] * len(options)
     sampled: list[int] = []
-    for i, thrown in enumerate(options):
-        option = spot.with_discard(hero, tuple(thrown))
+    for i, choice in enumerate(options):
+        option = spot.with_discard(hero, tuple(choice))
         slots = option.fixed_slots()
         if slots is not None and option.count(slots) <= exact_limit:
             results[i] = result_of(option, walk(encode(option), slots, option), 0, "exact", None)
         else:
             sampled.append(i)
     if sampled:
-        fixed = []
-        for i in sampled:
-            row = []
-            for seat in spot.seats:
-                thrown = options[i] if seat.name == hero else seat.discard
-                row.append(_mask(seat.known, thrown))
-            fixed.append(row)
+        fixed = [
+            [_mask(s.known, options[i] if s.name == hero else s.discard) for s in spot.seats]
+            for i in sampled
+        ]
         tallies = sample(encode(spot, fixed), samples, seed, threads)
         for v, i in enumerate(sampled):
             option = spot.with_discard(hero, tuple(options[i]))

@@ -28,7 +28,9 @@ __all__ = ["walk", "walk_threaded"]
 
 
 @inline
-def _start(level: int, lo: int, levels: I64, deck: I8, used: I64, avail: I64, idx: I64) -> bool:
+def _start(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    level: int, lo: int, levels: I64, deck: I8, used: I64, avail: I64, idx: I64
+) -> bool:
     """The first combination of ``level`` among the cards still free; False if none."""
     k = levels[level, 0]
     n = 0
@@ -46,7 +48,9 @@ def _start(level: int, lo: int, levels: I64, deck: I8, used: I64, avail: I64, id
 
 
 @inline
-def _advance(level: int, hi: int, levels: I64, used: I64, avail: I64, idx: I64, size: int) -> bool:
+def _advance(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    level: int, hi: int, levels: I64, used: I64, avail: I64, idx: I64, size: int
+) -> bool:
     """The next combination of ``level``; False (its cards freed) when there is none."""
     k = levels[level, 0]
     n = avail[level, size]
@@ -113,6 +117,7 @@ def _walk_range(  # noqa: PLR0917 - numba kernels take arrays, not objects
     share = np.empty(players, dtype=np.int64)
     decl = np.empty(players, dtype=np.int64)
     fill = np.empty(players + 1, dtype=np.int64)
+    seen = np.full((players, 2), -1, dtype=np.int64)
     tie_keeps = params[TIE_KEEPS] != 0
     unit = params[UNIT]
     runouts = 0
@@ -124,7 +129,7 @@ def _walk_range(  # noqa: PLR0917 - numba kernels take arrays, not objects
             level += 1
             _start(level, 0, levels, deck, used, avail, idx)
         _deal(levels, deck, avail, idx, base, base_n, board0, params[NB0], hands, board, fill)
-        values_of(hands, board, awards, params, tables, values)
+        values_of(hands, board, awards, params, tables, values, seen)
         for v in range(wanted.shape[0]):
             declare(values, awards, wanted[v], decl)
             tally(values, awards, decl, tie_keeps, unit, NO_HAND, best, out, share, rows[v])

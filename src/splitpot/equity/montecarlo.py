@@ -1,12 +1,14 @@
 """Monte Carlo in the compiled engine: seeded, chunked, the same totals on any thread count.
 
-Sample ``i`` deals from its own random stream (``start(state, seed, i)``, :mod:`~splitpot.equity.rng`)
-and a fresh copy of the unseen cards, and reshuffles discards, if it must, from a second one;
-so a sample's runout depends on the seed and its number only. Samples are shared out among
-threads in chunks of :data:`~splitpot.equity.rng.CHUNK`; the tallies are integers
-(:mod:`splitpot.equity.settlement`), so they add up to the same result in any order, on any
-thread count. An option of the discard advisor gets the very runouts that
-:func:`~splitpot.equity.equity` deals for that discard alone with the same seed. Each sample is played once per *variant* (the options of the discard
+Sample ``i`` deals from its own random stream (``start(state, seed, i)`` in
+:mod:`~splitpot.equity.rng`) and a fresh copy of the unseen cards, and reshuffles discards, if
+it must, from a second one; so a sample's runout depends on the seed and its number only.
+Samples are shared out among threads in chunks of :data:`~splitpot.equity.rng.CHUNK`; the
+tallies are integers (:mod:`splitpot.equity.settlement`), so they add up to the same result in
+any order, on any thread count. An option of the discard advisor gets the very runouts that
+:func:`~splitpot.equity.equity` deals for that discard alone with the same seed.
+
+Each sample is played once per *variant* (the options of the discard
 advisor: every option on the same cards), or once and settled per variant when the variants
 differ only in declarations (Doogie's declaration odds).
 """
@@ -66,6 +68,8 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
     pool_seed = seed ^ _POOL_SALT
     rng = np.empty(1, dtype=np.uint64)
     shuffle = np.empty(1, dtype=np.uint64)
+    decided = np.full((players, 3 * max(spot[3].shape[0], 1)), -1, dtype=np.int64)
+    seen = np.full((players, 2), -1, dtype=np.int64)
     for sample in range(first * CHUNK, min(last * CHUNK, samples)):
         start(rng, seed, sample)
         seq[:] = deck
@@ -74,9 +78,9 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
             if v == 0 or not shared:
                 start(shuffle, pool_seed, sample)
                 if not play(v, spot, ft, seq, st, pool, discards, hands, board, thrown, rng,
-                            shuffle):  # fmt: skip
+                            shuffle, decided):  # fmt: skip
                     return False
-                values_of(hands, board, awards, params, tables, values)
+                values_of(hands, board, awards, params, tables, values, seen)
             declare(values, awards, wanted[v], decl)
             tally(values, awards, decl, tie_keeps, unit, NO_HAND, best, out, share, rows[v])
     return True

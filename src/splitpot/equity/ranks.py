@@ -19,7 +19,7 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from splitpot.equity.compiling import I8, I64, inline
+from splitpot.equity.compiling import I8, I64, inline, jit
 
 __all__ = [
     "RANK_ADD",
@@ -49,6 +49,9 @@ class FiveCardTables(NamedTuple):
     pair_triple: I32  # (455 * 91,) triple * 91 + pair -> non-flush value of the five ranks
     multiset_index: I16  # (5 * 79415 + 1,) sum of RANK_ADD over five ranks -> 0..6174
     flush5: I32  # (8192,) five-bit rank mask -> flush / straight flush value, else -1
+    board_index: I16  # (3, 5 * 79415 + 1) [n - 3, sum of RANK_ADD over n board ranks] -> row
+    pair_best: I32  # (rows * 91,) row * 91 + pair -> best non-flush value of the pair with
+    # exactly three of the board's ranks (an Omaha hand's part for that pair of hole ranks)
 
 
 _TABLES: FiveCardTables | None = None
@@ -101,7 +104,55 @@ def _build_tables() -> FiveCardTables:
     dense = np.array(values, dtype=np.int32)[multiset_index[np.where(possible, keys, 0)]]
     pair_triple = np.where(possible, dense, -1).astype(np.int32).ravel()
     flush5 = np.array(FLUSH_VALUE_5, dtype=np.int32)
-    return FiveCardTables(rank_add, pair_index, triple_index, pair_triple, multiset_index, flush5)
+    board_index, pair_best = _pair_best(rank_add, triple_index, pair_triple)
+    return FiveCardTables(
+        rank_add, pair_index, triple_index, pair_triple, multiset_index, flush5, board_index,
+        pair_best,
+    )  # fmt: skip
+
+
+@jit
+def _pair_best(rank_add: I64, triple_index: I16, pair_triple: I32) -> tuple[I16, I32]:
+    """For every multiset of 3, 4 or 5 board ranks: its row, and per rank pair the best
+    non-flush value of the pair with three of those ranks."""
+    size = 5 * rank_add[12] + 1
+    board_index = np.full((3, size), -1, dtype=np.int16)
+    pair_best = np.full(8450 * 91, -1, dtype=np.int32)
+    ranks = np.zeros(5, dtype=np.int64)
+    row = 0
+    for n in range(3, 6):
+        total = 13**n
+        for code in range(total):
+            ok = True
+            x = code
+            for i in range(n):
+                ranks[i] = x % 13
+                x //= 13
+                if i and ranks[i] < ranks[i - 1]:
+                    ok = False
+            if not ok:
+                continue
+            key = 0
+            for i in range(n):
+                key += rank_add[ranks[i]]
+                seen = 0
+                for j in range(n):
+                    if ranks[j] == ranks[i]:
+                        seen += 1
+                if seen > 4:
+                    ok = False
+            if not ok:
+                continue
+            board_index[n - 3, key] = row
+            for a in range(n - 2):
+                for b in range(a + 1, n - 1):
+                    for c in range(b + 1, n):
+                        t = triple_index[ranks[a] * 169 + ranks[b] * 13 + ranks[c]]
+                        for pair in range(91):
+                            value = pair_triple[t * 91 + pair]
+                            pair_best[row * 91 + pair] = max(pair_best[row * 91 + pair], value)
+            row += 1
+    return board_index, pair_best
 
 
 def rank_multisets(k: int) -> I8:
@@ -116,8 +167,6 @@ def rank_multisets(k: int) -> I8:
 
 def _at_most_four(ranks: tuple[int, ...]) -> bool:
     return all(ranks.count(r) <= 4 for r in ranks)
-
-
 
 
 @inline

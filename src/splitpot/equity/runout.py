@@ -21,9 +21,32 @@ from splitpot.equity.compiling import I8, I64, U64, inline
 from splitpot.equity.draws import choose_mask
 from splitpot.equity.kernel_api import NO_HAND, award_value
 from splitpot.equity.rng import below
-from splitpot.equity.settlement import ACES_HIGH, BOTH, BY_CARDS, HIGH, KIND, LOW, SIDE, qualifies
+from splitpot.equity.settlement import (
+    ACES_HIGH,
+    BOTH,
+    BY_CARDS,
+    HIGH,
+    HOLE_ONLY,
+    KIND,
+    LOW,
+    SIDE,
+    qualifies,
+)
 
-__all__ = ["FAILED", "NB0", "POLICY", "TIE_KEEPS", "UNIT", "H", "play", "values_of"]
+__all__ = [
+    "COUNTERS",
+    "FAILED",
+    "GEN",
+    "NB0",
+    "PARAMS",
+    "POLICY",
+    "TIE_KEEPS",
+    "UNIT",
+    "H",
+    "declare",
+    "play",
+    "values_of",
+]
 
 # params
 H: Final = 0  # hole cards a hand holds
@@ -35,28 +58,17 @@ UNIT: Final = 5
 PARAMS: Final = 6
 
 # counters of a play (an int64 array ``st``)
-_POS: Final = 0  # next position of ``seq`` to deal
-GEN: Final = 1  # positions of ``seq`` already shuffled into place this sample
-_POOL_TOP: Final = 2
-_POOL_N: Final = 3
-_DISCARDS: Final = 4
-FAILED: Final = 5  # set when even the reshuffled discards cannot deal a card
-COUNTERS: Final = 6
+GEN: Final = 0  # positions of ``seq`` already shuffled into place this sample
+_POOL_TOP: Final = 1
+_POOL_N: Final = 2
+_DISCARDS: Final = 3
+FAILED: Final = 4  # set when even the reshuffled discards cannot deal a card
+COUNTERS: Final = 5
 
 
 @inline
-def _take(seq: I8, st: I64, pool: I8, discards: I8, rng: U64, shuffle: U64) -> int:
-    pos = st[_POS]
-    size = seq.shape[0]
-    if pos < size:
-        if pos == st[GEN]:
-            j = pos + below(rng, size - pos)
-            card = seq[j]
-            seq[j] = seq[pos]
-            seq[pos] = card
-            st[GEN] = pos + 1
-        st[_POS] = pos + 1
-        return seq[pos]
+def _from_pool(st: I64, pool: I8, discards: I8, shuffle: U64) -> int:
+    """The next card once the stub is gone: from the discards so far, reshuffled."""
     if st[_POOL_TOP] == st[_POOL_N]:
         n = st[_DISCARDS]
         if n == 0:
@@ -73,7 +85,39 @@ def _take(seq: I8, st: I64, pool: I8, discards: I8, rng: U64, shuffle: U64) -> i
     pool[j] = pool[top]
     pool[top] = card
     st[_POOL_TOP] = top + 1
-    return card
+    return int(card)
+
+
+@inline
+def _take(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    seq: I8, pos: int, gen: int, st: I64, pool: I8, discards: I8, rng: U64, shuffle: U64
+) -> tuple[int, int, int]:
+    """The card at ``pos`` (shuffled into place if not yet), and the new ``pos`` and ``gen``."""
+    if pos < seq.shape[0]:
+        if pos == gen:
+            j = pos + below(rng, seq.shape[0] - pos)
+            card = seq[j]
+            seq[j] = seq[pos]
+            seq[pos] = card
+            gen = pos + 1
+        return seq[pos], pos + 1, gen
+    return _from_pool(st, pool, discards, shuffle), pos, gen
+
+
+@inline
+def _ordered_key(row: I8, n: int) -> int:
+    key = 0
+    for i in range(n):
+        key = key << 6 | row[i]
+    return key
+
+
+@inline
+def _card_mask(row: I8, n: int) -> int:
+    mask = 0
+    for i in range(n):
+        mask |= 1 << row[i]
+    return mask
 
 
 @inline
@@ -90,37 +134,53 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
     thrown: I8,
     rng: U64,
     shuffle: U64,
+    decided: I64,
 ) -> bool:
     """Deal and draw variant ``v`` of one runout into ``hands`` and ``board``; False when the
     cards run out (``st[FAILED]``). ``st[GEN]`` must be 0 at the first play of a sample, and
     ``seq`` the unseen cards in deck order; ``rng`` shuffles ``seq``, ``shuffle`` (a stream
-    started afresh for each variant) the reshuffled discards."""
+    started afresh for each variant) the reshuffled discards.
+
+    ``decided[p, d]`` remembers player ``p``'s last policy decision at draw ``d``: the hand (in
+    order) and board it was made on, and the throw (3 columns per draw). Variants of a sample
+    often meet the same hand again (every hand before the first draw; an opponent's hand when
+    the hero's option threw as many cards), so the policy is asked once for each.
+    """
     known, known_n, board0, draws, fixed, _, awards, params = spot
     h = params[H]
-    st[_POS] = 0
     st[_POOL_TOP] = 0
     st[_POOL_N] = 0
     st[_DISCARDS] = 0
+    pos = 0
+    gen = st[GEN]
     players = known.shape[0]
     for p in range(players):
         n = known_n[p]
         for i in range(n):
             hands[p, i] = known[p, i]
         for i in range(n, h):
-            hands[p, i] = _take(seq, st, pool, discards, rng, shuffle)
+            hands[p, i], pos, gen = _take(seq, pos, gen, st, pool, discards, rng, shuffle)
     nb = params[NB0]
     for i in range(nb):
         board[i] = board0[i]
     for d in range(draws.shape[0]):
         while nb < draws[d, 1]:
-            board[nb] = _take(seq, st, pool, discards, rng, shuffle)
+            board[nb], pos, gen = _take(seq, pos, gen, st, pool, discards, rng, shuffle)
             nb += 1
         limit = draws[d, 0]
+        board_key = _card_mask(board, nb) | nb << 52
         for p in range(players):
             row = hands[p]
             mask = fixed[v, p] if d == 0 else -1
             if mask < 0:
-                mask = choose_mask(row, h, board, nb, limit, params[POLICY], awards, ft)
+                key = _ordered_key(row, h)
+                if decided[p, 3 * d] == key and decided[p, 3 * d + 1] == board_key:
+                    mask = decided[p, 3 * d + 2]
+                else:
+                    mask = choose_mask(row, h, board, nb, limit, params[POLICY], awards, ft)
+                    decided[p, 3 * d] = key
+                    decided[p, 3 * d + 1] = board_key
+                    decided[p, 3 * d + 2] = mask
             if mask == 0:
                 continue
             kept = 0
@@ -133,7 +193,7 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
                     row[kept] = row[i]
                     kept += 1
             for i in range(kept, h):
-                row[i] = _take(seq, st, pool, discards, rng, shuffle)
+                row[i], pos, gen = _take(seq, pos, gen, st, pool, discards, rng, shuffle)
             # the thrown cards join the discards only after the replacements (RULES.md)
             base = st[_DISCARDS]
             for i in range(out):
@@ -142,21 +202,38 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
         if st[FAILED]:
             return False
     while nb < params[B]:
-        board[nb] = _take(seq, st, pool, discards, rng, shuffle)
+        board[nb], pos, gen = _take(seq, pos, gen, st, pool, discards, rng, shuffle)
         nb += 1
+    st[GEN] = gen
     return not st[FAILED]
 
 
 @inline
-def values_of(hands: I8, board: I8, awards: I64, params: I64, tables: Any, values: I64) -> None:
-    """Every player's raw value for every award (``NO_HAND`` where none)."""
+def values_of(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    hands: I8, board: I8, awards: I64, params: I64, tables: Any, values: I64, seen: I64
+) -> None:
+    """Every player's raw value for every award (``NO_HAND`` where none).
+
+    ``seen[p]`` remembers the cards ``values[p]`` were last computed from (hand and board as
+    card masks): a hand met again (on the same board, or any board for an award of the hole
+    cards alone) is not valued again. ``seen`` starts at -1.
+    """
     h = params[H]
     b = params[B]
+    board_mask = _card_mask(board, b)
     for p in range(hands.shape[0]):
+        row = hands[p, :h]
+        hand_mask = _card_mask(row, h)
+        same_hand = seen[p, 0] == hand_mask
+        same_board = seen[p, 1] == board_mask
         for a in range(awards.shape[0]):
+            if same_hand and (same_board or awards[a, HOLE_ONLY]):
+                continue
             values[p, a] = award_value(
-                awards[a, KIND], awards[a, ACES_HIGH] != 0, hands[p, :h], board[:b], tables
+                awards[a, KIND], awards[a, ACES_HIGH] != 0, row, board[:b], tables
             )
+        seen[p, 0] = hand_mask
+        seen[p, 1] = board_mask
 
 
 @inline

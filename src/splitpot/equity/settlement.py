@@ -22,13 +22,14 @@ from typing import Final
 import numpy as np
 
 from splitpot.equity.compiling import I64, inline
-from splitpot.games.spec import GameSpec
+from splitpot.games.spec import EvalKind, GameSpec
 
 __all__ = [
     "AWARD_COLUMNS",
     "BOTH",
     "CARDS_SPEAK",
     "HIGH",
+    "HOLE_ONLY_KINDS",
     "LOW",
     "award_rows",
     "decide",
@@ -45,13 +46,18 @@ HAS_BEST: Final = 4
 BEST: Final = 5
 SIDE: Final = 6  # HIGH for the game's high award, else LOW: who may contend when declaring
 KEEP: Final = 7
-AWARD_COLUMNS: Final = 8
+HOLE_ONLY: Final = 8  # 1 when the award values the hole cards alone, whatever the board
+AWARD_COLUMNS: Final = 9
 
 CARDS_SPEAK: Final = 0
 HIGH: Final = 1
 LOW: Final = 2
 BOTH: Final = 3
 BY_CARDS: Final = -1  # (declaration odds) an opponent declares by its cards each runout
+
+HOLE_ONLY_KINDS: Final = frozenset(
+    {EvalKind.DRAW_HIGH, EvalKind.BADUGI, EvalKind.DEUCE_SEVEN, EvalKind.A5}
+)
 
 # A player's tally row: pot units won, their squares, scoops, then per award the runouts won
 # alone and the units of the award won through ties.
@@ -86,6 +92,7 @@ def award_rows(game: GameSpec, kind_code: dict[str, int], keep_code: dict[str, i
             rows[i, BEST] = award.best_possible
         rows[i, SIDE] = HIGH if award.name == game.high_award else LOW
         rows[i, KEEP] = keep_code[award.name]
+        rows[i, HOLE_ONLY] = int(award.kind in HOLE_ONLY_KINDS)
     return rows
 
 
@@ -94,7 +101,7 @@ def qualifies(value: int, awards: I64, a: int, no_hand: int) -> bool:
     """True when a hand of raw ``value`` may win award ``a``."""
     if value == no_hand:
         return False
-    return awards[a, HAS_QUALIFIER] == 0 or value >= awards[a, QUALIFIER]
+    return bool(awards[a, HAS_QUALIFIER] == 0 or value >= awards[a, QUALIFIER])
 
 
 @inline
