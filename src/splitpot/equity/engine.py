@@ -206,7 +206,10 @@ def _drop_cached_machine_code() -> None:
     """Forget every cached kernel of this package: numba checks a cached function against its
     own file only, and the walks inline code from other files, so after any edit all go."""
     here = Path(__file__).resolve().parent
-    for cached in [*here.rglob("__pycache__/*.nbi"), *here.rglob("__pycache__/*.nbc")]:
+    base = os.environ.get("NUMBA_CACHE_DIR")
+    # numba keeps a package's cache in its __pycache__, or mirrors its path under the variable
+    root = Path(base) / here.relative_to(here.anchor) if base else here
+    for cached in [*root.rglob("*.nbi"), *root.rglob("*.nbc")]:
         with contextlib.suppress(OSError):
             cached.unlink()
 
