@@ -228,7 +228,7 @@ TASKS = (
          1 << 17),
     Task("high, 10 cards (6 + 4)", 6, 4, _high, EvalKind.HIGH,
          lambda h, b: high_value([*h, *b]), lambda h, b, p: fast.high_batch(p),
-         1 << 17),
+         1 << 21),
     Task("Omaha, 4 + 5", 4, 5, _omaha, EvalKind.OMAHA, omaha_value, _omaha_old, 8450 * 91),
     Task("Omaha, 5 + 5", 5, 5, _omaha, EvalKind.OMAHA, omaha_value, _omaha_old, 8450 * 91),
     Task("Omaha, 6 + 5", 6, 5, _omaha, EvalKind.OMAHA, omaha_value, _omaha_old, 8450 * 91),
@@ -247,7 +247,7 @@ TASKS = (
          lambda h, b: doogie_value([*h, *b]), _doogie_old,
          1 << 17),
     Task("doogie high, 6 + 4", 6, 4, _doogie_high, EvalKind.DOOGIE_HIGH, _doogie_high_raw,
-         None, 1 << 17),
+         None, 1 << 21),
 )  # fmt: skip
 
 
@@ -427,6 +427,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--quick", action="store_true", help="fast smoke run: fewer hands")
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
+    parser.add_argument("--only", default="", help="only the tasks whose name contains this")
+    parser.add_argument("--no-jit", action="store_true", help="skip the compile-time probes")
     args = parser.parse_args(argv)
     settings = QUICK if args.quick else FULL
     started = time.perf_counter()
@@ -450,11 +452,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"({settings.python_hands:,} for Python), {settings.rounds} rounds per contender "
         "(alternating), best shown; one thread."
     )
-    print("numba compile times (fresh interpreters) ...", file=sys.stderr, flush=True)
-    jit = measure_jit()
+    jit: dict[str, Any] = {}
+    if not args.no_jit:
+        print("numba compile times (fresh interpreters) ...", file=sys.stderr, flush=True)
+        jit = measure_jit()
 
     rows = []
     for index, task in enumerate(TASKS):
+        if args.only.lower() not in task.name.lower():
+            continue
         print(f"{task.name} ...", file=sys.stderr, flush=True)
         try:
             rows.append(run_task(index, task, args.seed, settings))
@@ -475,11 +481,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         ours = rates["kernel"].per_second
         old = rates["old"].per_second if "old" in rates else float("nan")
         python = rates["python"].per_second
+        old_rate = (
+            f"{old / 1e6:>7.1f} {ours / old:>7.1f}x" if "old" in rates else f"{'-':>7} {'-':>8}"
+        )
         print(
             f"{row['task']:<24} {ours / 1e6:>7.1f} {rates['limit'].per_second / 1e6:>7.1f}"
             f" {rates['limit'].per_second / ours:>7.2f}x"
-            f" {rates['dispatch'].per_second / 1e6:>8.1f} {old / 1e6:>7.1f}"
-            f" {ours / old:>7.1f}x {python / 1e6:>7.3f} {ours / python:>6.0f}x"
+            f" {rates['dispatch'].per_second / 1e6:>8.1f} {old_rate}"
+            f" {python / 1e6:>7.3f} {ours / python:>6.0f}x"
         )
     print("-" * len(head))
     print(
@@ -494,15 +503,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{max(shares):.0%}"
         + ("" if min(shares) >= 0.9 else ". Below 90%: other processes took the CPU.")
     )
-    cold, cached = jit["cold"], jit["cached"]
-    print(
-        f"Fresh interpreter, empty numba cache: import {cold['import_s']:.2f} s, tables "
-        f"{cold['tables_s']:.2f} s (built), award_value compiled in {cold['award_value_s']:.1f} s."
-    )
-    print(
-        f"With the cache filled: import {cached['import_s']:.2f} s, tables "
-        f"{cached['tables_s']:.3f} s (loaded), award_value {cached['award_value_s']:.2f} s."
-    )
+    if jit:
+        cold, cached = jit["cold"], jit["cached"]
+        print(
+            f"Fresh interpreter, empty numba cache: import {cold['import_s']:.2f} s, tables "
+            f"{cold['tables_s']:.2f} s (built), award_value compiled in "
+            f"{cold['award_value_s']:.1f} s."
+        )
+        print(
+            f"With the cache filled: import {cached['import_s']:.2f} s, tables "
+            f"{cached['tables_s']:.3f} s (loaded), award_value {cached['award_value_s']:.2f} s."
+        )
     print(f"Total time: {elapsed:.1f} s")
     if args.json:
         print()

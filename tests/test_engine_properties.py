@@ -158,7 +158,7 @@ option_values = st.builds(
     heads_up_uncapped=st.booleans(),
     reshuffle=st.sampled_from(RESHUFFLE_POLICIES),
     max_discard=st.one_of(st.none(), st.none(), st.integers(1, 5)),
-    doogie_tie_keeps=st.booleans(),
+    two_way_tie_keeps=st.sampled_from([None, True, False]),
 )
 
 
@@ -672,7 +672,9 @@ class RulesModel:
                 if self.structure == "pot-limit":
                     pot = sum(self.contributed)
                     high = max(min(current + pot + (current - put_in), all_in), low)
-            bounds = RaiseBounds(kind, low, high)
+            # A pot-sized raise: call, then raise the pot (every chip in it), within the range.
+            pot_sized = current + sum(self.contributed) + (current - put_in)
+            bounds = RaiseBounds(kind, low, high, min(max(pot_sized, low), high))
         return LegalActions(
             seat,
             "bet",

@@ -582,7 +582,7 @@ def test_doogie_two_way_tie_with_the_best_possible_hand_keeps_the_pot() -> None:
     play(hand, Action.check(), Action.check())
     assert hand.stacks == [100, 100]
     keep_off = Hand("doogie", stacks=[100, 100], button=0, deck=deck, stakes=ante_2,
-                    options=Options(doogie_tie_keeps=False))  # fmt: skip
+                    options=Options(two_way_tie_keeps=False))  # fmt: skip
     _to_declaration(keep_off)
     keep_off.apply(Action.declare("both"))
     keep_off.apply(Action.declare("both"))

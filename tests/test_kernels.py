@@ -95,15 +95,27 @@ def test_rank_keys_never_collide_and_the_hash_is_perfect() -> None:
                 keys.append(sum(tb.RANK_KEY[r] for r in ranks) + (n << tb.COUNT_SHIFT))
     assert len(keys) == 76_155 and len(set(keys)) == len(keys)
     assert max(keys) < 1 << tb.SUIT_SHIFT
-    data = k.tables().data
-    slots = {tb.ph_index(key, data) for key in keys}
-    assert len(slots) == len(keys) and max(slots) < tb.PH_SIZE
+    slots = build._ph_indices(np.array(keys, dtype=np.int64), k.tables().data).tolist()
+    assert len(set(slots)) == len(keys) and max(slots) < tb.PH_SIZE
+
+
+@pytest.mark.slow
+def test_the_second_hash_is_perfect_for_eight_to_ten_ranks() -> None:
+    keys = [
+        sum(5**r for r in ranks)
+        for n in range(8, 11)
+        for ranks in combinations_with_replacement(range(13), n)
+        if all(ranks.count(r) <= 4 for r in ranks)
+    ]
+    assert len(keys) == 956_605
+    slots = build._ph10_indices(np.array(keys, dtype=np.int64), k.tables().data).tolist()
+    assert len(set(slots)) == len(keys) and max(slots) < tb.PH10_SIZE
 
 
 def test_tables_stay_small_and_the_cache_file_holds_the_same_tables() -> None:
     t = k.tables()
     assert k.tables() is t
-    assert t.data.nbytes < 20_000_000
+    assert t.data.nbytes < 40_000_000
     assert np.array_equal(build.build_arena(), t.data)
 
 

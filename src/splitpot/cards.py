@@ -14,12 +14,15 @@ Strings become cards only here::
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final
 
 from splitpot.errors import CardParseError, DuplicateCardError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    import random  # only for the injected generator's type
+    from typing import Final
 
 __all__ = [
     "RANKS",

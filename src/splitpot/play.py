@@ -29,17 +29,17 @@ import re
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import IO, Any
+from typing import IO
 
 from splitpot.bots.base import Bot, RandomBot, seat_view
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.cards import format_cards, parse_cards
-from splitpot.cli import render
+from splitpot.cli.showdown import render
 from splitpot.engine.events import Action, Event
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.engine.options import Stakes, check_structure
 from splitpot.engine.table import Table
-from splitpot.errors import SplitpotError
+from splitpot.errors import InputError, SplitpotError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Draw, Structure
 from splitpot.history.store import HistoryStore
@@ -50,12 +50,10 @@ __all__ = [
     "InputError",
     "PlayConfig",
     "Session",
+    "add_play",
     "describe_legal",
     "parse_command",
-    "pot_raise_to",
     "pots_text",
-    "register",
-    "side_pots",
 ]
 
 BOT_KINDS: tuple[str, ...] = ("heuristic", "random")
@@ -76,10 +74,6 @@ Commands (case does not matter; amounts are raise-to: the round total):
   state                show the table again
   help                 this list
   q, quit              leave the table (end of input does the same)"""
-
-
-class InputError(SplitpotError):
-    """Input the table cannot use: a line that is not a command, or a bad option."""
 
 
 class _QuitError(Exception):
@@ -125,18 +119,6 @@ def _raise_kind(legal: LegalActions) -> str:
     return legal.raise_.kind if legal.raise_ is not None else "raise"
 
 
-def pot_raise_to(hand: Hand, legal: LegalActions) -> int:
-    """The raise-to of a pot-sized bet or raise: the current bet + the pot (every chip in it,
-    this round's bets included) + the call; the pot-limit maximum in pot-limit."""
-    if legal.raise_ is None:
-        return 0
-    if hand.structure is Structure.POT_LIMIT:
-        return legal.raise_.max_to
-    current = max(hand.bets)
-    call = current - hand.bets[legal.seat]
-    return min(max(current + hand.pot + call, legal.raise_.min_to), legal.raise_.max_to)
-
-
 def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
     """Translate one input line into an action for ``legal.seat``, or a session command
     (``"quit"``, ``"help"``, ``"state"``). Raises :class:`InputError` (or the cards'
@@ -178,7 +160,8 @@ def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
     if line == "pot":
         if hand.structure is Structure.FIXED_LIMIT:
             raise InputError("pot is for pot-limit and no-limit; this is fixed-limit")
-        return Action(_raise_kind(legal), amount=pot_raise_to(hand, legal))
+        amount = legal.raise_.pot_to if legal.raise_ is not None else 0
+        return Action(_raise_kind(legal), amount=amount)
     if line in _ALLIN:
         all_in = hand.bets[seat] + hand.stacks[seat]
         if legal.raise_ is None and legal.call is not None and legal.call >= hand.stacks[seat]:
@@ -253,28 +236,10 @@ def describe_legal(hand: Hand, legal: LegalActions) -> str:
     return " | ".join(parts)
 
 
-def side_pots(hand: Hand) -> list[tuple[int, list[int]]]:
-    """The pot split at all-in levels, main pot first: ``(chips, seats that can win them)``.
-    One entry while nobody is all-in for less; a bet not yet called is in the pot."""
-    contributed = hand.contributed
-    live = hand.in_hand()
-    top = max(contributed)
-    levels = sorted({contributed[s] for s in live if hand.stacks[s] == 0 and contributed[s] < top})
-    pots: list[tuple[int, list[int]]] = []
-    floor = 0
-    for level in [*levels, top]:
-        amount = sum(min(c, level) - min(c, floor) for c in contributed)
-        floor = level
-        if amount:
-            eligible = [s for s in live if contributed[s] >= level or hand.stacks[s] > 0]
-            pots.append((amount, eligible))
-    return pots or [(0, live)]
-
-
 def pots_text(hand: Hand) -> str:
     """``Pot: 30``, or with all-in players ``Pot: 30 (main pot 18: A, B, C; side pot 1 12:
     B, C)``. Side pots come from all-in levels only; a bet not yet called is in the pot."""
-    pots = side_pots(hand)
+    pots = [(pot.amount, pot.eligible) for pot in hand.pots()]
     if len(pots) == 1:
         return f"Pot: {hand.pot}"
     parts = [
@@ -655,17 +620,15 @@ def _cmd_play(args: argparse.Namespace, out: IO[str]) -> int:
     return Session(config, sys.stdin, out).run()
 
 
-def register(commands: Any) -> None:
-    """Add ``splitpot play`` to ``commands`` (argparse sub-parsers)."""
-    play = commands.add_parser(
-        "play",
-        help="play hands against bots at the terminal (reads your moves from stdin)",
-        description="Sit in seat 1 against bots. Stacks carry over and the button moves; the\n"
+def add_play(play: argparse.ArgumentParser) -> None:
+    """The arguments of ``splitpot play``."""
+    play.description = (
+        "Sit in seat 1 against bots. Stacks carry over and the button moves; the\n"
         "session ends when you quit (q, or end of input), bust, win every chip, or --hands\n"
-        "are played. Your moves are read one line at a time from stdin (a terminal or a pipe).",
-        epilog=HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        "are played. Your moves are read one line at a time from stdin (a terminal or a pipe)."
     )
+    play.epilog = HELP
+    play.formatter_class = argparse.RawDescriptionHelpFormatter  # the command list as it is
     play.add_argument("game", metavar="GAME", help="game id or alias (splitpot games)")
     play.add_argument("--seats", type=int, default=3, help="players, you included (default 3)")
     play.add_argument("--structure", choices=[s.value for s in Structure], help="betting structure")

@@ -160,9 +160,9 @@ def test_showdown_gives_each_winner_the_exact_cards_used(client: TestClient) -> 
 
 
 def test_showdown_is_the_batch_json_plus_explanations(client: TestClient) -> None:
-    from splitpot.cli import _settle_from_json
+    from splitpot.engine.batch import settle_line
 
-    batch = _settle_from_json(json.dumps(FIRST_CASE))
+    batch = settle_line(json.dumps(FIRST_CASE))
     result = client.post("/api/lab/showdown", json=FIRST_CASE).json()
     for key, value in batch.items():
         if key != "pots":
@@ -293,13 +293,13 @@ def test_showdown_runs_off_the_event_loop(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     threads: list[bool] = []
-    original = lab._settle_from_json
+    original = lab.settle_input
 
-    def spy(line: str) -> dict[str, Any]:
+    def spy(data: object) -> dict[str, Any]:
         threads.append(asyncio._get_running_loop() is None)
-        return original(line)
+        return original(data)
 
-    monkeypatch.setattr(lab, "_settle_from_json", spy)
+    monkeypatch.setattr(lab, "settle_input", spy)
     assert client.post("/api/lab/showdown", json=FIRST_CASE).status_code == 200
     assert threads == [True]
 

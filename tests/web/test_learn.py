@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from splitpot.cli import _settle_from_json
+from splitpot.engine.batch import settle_line
 from splitpot.equity.advise import advise_discards
 from splitpot.games import GAMES
 from splitpot.practice import AnswerError, case_deal, check_showdown, discard_spot, random_deal
@@ -132,7 +132,7 @@ def test_random_deals_are_reproducible_batch_lines(client: TestClient) -> None:
     assert set(first) >= BATCH_KEYS and ("pot" in first) != ("contributions" in first)
     # The deal is a `showdown --batch` line: the CLI settles it as the practice answer does.
     line = {k: first[k] for k in (*BATCH_KEYS, "pot", "contributions") if k in first}
-    settled = _settle_from_json(json.dumps(line))
+    settled = settle_line(json.dumps(line))
     reply = answer(client, first["id"], {"payouts": settled["payouts"]}).json()
     assert reply["correct"] is True and reply["answer"]["payouts"] == settled["payouts"]
     # No seed: the server picks one and says which.

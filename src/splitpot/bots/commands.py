@@ -8,24 +8,22 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import IO, Any
+from typing import IO
 
 from splitpot.bots.match import BOTS, MatchError, play_match
 from splitpot.games.streets import Structure
 from splitpot.history import HistoryStore
 
-__all__ = ["register"]
+__all__ = ["add_match"]
 
 
-def register(commands: Any) -> None:
-    """Add ``match`` to ``commands`` (argparse sub-parsers)."""
-    match = commands.add_parser(
-        "match",
-        help="a duplicate heads-up match between two bots, in big blinds per 100 hands",
-        description="Play duplicate heads-up hands between two bots: each deal is played "
+def add_match(match: argparse.ArgumentParser) -> None:
+    """The arguments of ``splitpot match``."""
+    match.description = (
+        "Play duplicate heads-up hands between two bots: each deal is played "
         "twice with the seats swapped, stacks reset every hand (100 big blinds by default). "
         "Prints each bot's big blinds per 100 hands with a 95% confidence interval over the "
-        "per-deal duplicate results. Bots: " + ", ".join(BOTS) + ".",
+        "per-deal duplicate results. Bots: " + ", ".join(BOTS) + "."
     )
     match.add_argument("game", metavar="GAME", help="game id or alias")
     match.add_argument(

@@ -26,7 +26,7 @@ from splitpot.bots.heuristic import HeuristicBot
 from splitpot.cards import full_deck
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes, check_structure
-from splitpot.errors import SplitpotError
+from splitpot.errors import MatchError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Structure
 from splitpot.history import HistoryStore
@@ -34,10 +34,6 @@ from splitpot.history import HistoryStore
 __all__ = ["BOTS", "BotResult", "MatchError", "MatchResult", "make_bot", "play_match"]
 
 Z_95 = 1.96
-
-
-class MatchError(SplitpotError, ValueError):
-    """A match that cannot be played as asked (an unknown bot, no hands, ...)."""
 
 
 BOTS: dict[str, Callable[[random.Random], Bot]] = {
@@ -134,12 +130,7 @@ def play_match(
     ``store``, every hand is kept in it as it ends (source ``"match"``).
     """
     spec = find_game(game) if isinstance(game, str) else game
-    names = list(bots)
-    if len(names) != 2:
-        raise MatchError(f"a duplicate match is heads-up: give two bots, not {len(names)}")
-    for name in names:
-        if name.strip().lower() not in BOTS:
-            raise MatchError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+    names = _check_bots(bots)
     if type(hands) is not int or hands < 1:
         raise MatchError(f"hands must be at least 1, not {hands!r}")
     chosen = check_structure(spec, structure)
@@ -184,14 +175,7 @@ def play_match(
             total += hand.stacks[first_seat] - chips
         results.append(total / big_blind)
     seconds = time.perf_counter() - started
-    mean, half = _mean_and_half_width(results)
-    per_100 = 100.0 / 2  # a deal is two hands
-    out = []
-    for sign, label, name in ((1.0, labels[0], names[0]), (-1.0, labels[1], names[1])):
-        value = sign * mean * per_100
-        low = None if half is None else value - half * per_100
-        high = None if half is None else value + half * per_100
-        out.append(BotResult(label, name.strip().lower(), value, low, high))
+    out = _bot_results(names, labels, results)
     return MatchResult(
         game=spec,
         structure=chosen,
@@ -200,9 +184,35 @@ def play_match(
         hands=2 * deals,
         deals=deals,
         seed=seed,
-        bots=tuple(out),
+        bots=out,
         seconds=seconds,
     )
+
+
+def _check_bots(bots: Sequence[str]) -> list[str]:
+    """The two bots' names, each a known bot."""
+    names = list(bots)
+    if len(names) != 2:
+        raise MatchError(f"a duplicate match is heads-up: give two bots, not {len(names)}")
+    for name in names:
+        if name.strip().lower() not in BOTS:
+            raise MatchError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+    return names
+
+
+def _bot_results(
+    names: Sequence[str], labels: Sequence[str], results: Sequence[float]
+) -> tuple[BotResult, ...]:
+    """Each bot's big blinds per 100 hands, from the first bot's result per deal."""
+    mean, half = _mean_and_half_width(results)
+    per_100 = 100.0 / 2  # a deal is two hands
+    out = []
+    for sign, label, name in ((1.0, labels[0], names[0]), (-1.0, labels[1], names[1])):
+        value = sign * mean * per_100
+        low = None if half is None else value - half * per_100
+        high = None if half is None else value + half * per_100
+        out.append(BotResult(label, name.strip().lower(), value, low, high))
+    return tuple(out)
 
 
 def _mean_and_half_width(values: Sequence[float]) -> tuple[float, float | None]:

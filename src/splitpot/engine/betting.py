@@ -20,11 +20,17 @@ __all__ = ["RaiseBounds", "Round"]
 
 @dataclass(frozen=True, slots=True)
 class RaiseBounds:
-    """The raise-to range a player may choose; ``min_to == max_to`` for an all-in-only raise."""
+    """The raise-to range a player may choose; ``min_to == max_to`` for an all-in-only raise.
+
+    ``pot_to`` is the raise-to of a pot-sized bet or raise: the current bet + the pot (every
+    chip in it, this round's bets included) + the call, within the range; in pot-limit it is
+    the pot-limit maximum, ``max_to``.
+    """
 
     kind: str  # "bet" or "raise"
     min_to: int
     max_to: int
+    pot_to: int
 
 
 @dataclass(slots=True)
@@ -66,18 +72,15 @@ class Round:
         if all_in <= self.current:
             return None
         kind = "bet" if self.current == 0 else "raise"
+        pot_sized = self.current + pot + (self.current - put_in)  # the call, then the pot
         if self.structure is Structure.FIXED_LIMIT:
             low = high = self.full_level + self.size
         else:
             low = self.current + self.min_raise
-            if self.structure is Structure.POT_LIMIT:
-                call = self.current - put_in
-                high = self.current + pot + call
-            else:
-                high = all_in
+            high = pot_sized if self.structure is Structure.POT_LIMIT else all_in
         low = min(low, all_in)
         high = max(min(high, all_in), low)
-        return RaiseBounds(kind, low, high)
+        return RaiseBounds(kind, low, high, min(max(pot_sized, low), high))
 
     def record_raise(self, seat: int, to: int) -> None:
         """A bet or raise to ``to``: is it full (reopens, counts for the cap) or short?"""

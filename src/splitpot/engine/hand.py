@@ -20,98 +20,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
-from splitpot.engine.betting import RaiseBounds, Round
+from splitpot.engine.betting import Round
+from splitpot.engine.drawing import Stub, check_discard, discard_limit, stacked_deck
 from splitpot.engine.events import NOBODY, Action, Event
-from splitpot.engine.options import Options, Stakes, check_structure
+from splitpot.engine.legal import LegalActions
+from splitpot.engine.options import Options, Stakes, check_structure, renamed_options
+from splitpot.engine.pots import LivePot, live_pots
 from splitpot.engine.showdown import DECLARATIONS, ShowdownResult, settle
-from splitpot.errors import GameSpecError, IllegalActionError, LogError, SplitpotError
+from splitpot.errors import (
+    GameSpecError,
+    IllegalActionError,
+    LogError,
+    SchemaError,
+    SplitpotError,
+)
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Structure
 
-__all__ = ["Hand", "LegalActions", "stacked_deck"]
-
-
-def stacked_deck(
-    hole: Sequence[str | Sequence[int]], then: str = "", *, button: int = 0
-) -> list[Card]:
-    """A deck that deals ``hole[seat]`` to each seat, then ``then`` in order (board cards and
-    draw replacements as the hand asks for them), then the other cards.
-
-    Hole cards go one at a time clockwise from the first seat left of ``button``, as the
-    engine deals them; only the dealt order matters, so the rest of the deck may be anything.
-    """
-    hands = [parse_cards(h, where=f"in seat {i}'s cards") for i, h in enumerate(hole)]
-    count = len(hands)
-    if len({len(h) for h in hands}) != 1:
-        raise GameSpecError("every seat needs the same number of hole cards")
-    order: list[Card] = []
-    for index in range(len(hands[0])):
-        for step in range(1, count + 1):
-            order.append(hands[(button + step) % count][index])
-    order.extend(parse_cards(then, where="in the cards after the deal"))
-    check_distinct([("in the stacked deck", order)])
-    return order
-
-
-@dataclass(frozen=True, slots=True)
-class LegalActions:
-    """What the player to act may do now."""
-
-    seat: int
-    phase: str  # "bet", "draw", "sviten" or "declare"
-    fold: bool = False
-    check: bool = False
-    call: int | None = None  # chips the call puts in (all-in for less when short)
-    raise_: RaiseBounds | None = None
-    discard_max: int = 0
-    hole: tuple[Card, ...] = ()
-    keep_reject: bool = False
-    declare: tuple[str, ...] = ()
-    kinds: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kinds", self._kinds())
-
-    def _kinds(self) -> tuple[str, ...]:
-        """The action kinds allowed, e.g. ``("fold", "call", "raise")``."""
-        out: list[str] = []
-        if self.fold:
-            out.append("fold")
-        if self.check:
-            out.append("check")
-        if self.call is not None:
-            out.append("call")
-        if self.raise_ is not None:
-            out.append(self.raise_.kind)
-        if self.phase == "draw":
-            out.append("discard")
-        if self.keep_reject:
-            out += ["keep", "reject"]
-        if self.declare:
-            out.append("declare")
-        return tuple(out)
-
-    def describe(self) -> str:
-        """One line: ``fold, call 4, raise to 8-14``."""
-        parts: list[str] = []
-        for kind in self.kinds:
-            if kind == "call":
-                parts.append(f"call {self.call}")
-            elif kind in ("bet", "raise") and self.raise_ is not None:
-                low, high = self.raise_.min_to, self.raise_.max_to
-                parts.append(f"{kind} to {low}" if low == high else f"{kind} to {low}-{high}")
-            elif kind == "discard":
-                parts.append(f"discard 0-{self.discard_max} of {format_cards(self.hole)}")
-            elif kind == "declare":
-                parts.append("declare " + "/".join(self.declare))
-            else:
-                parts.append(kind)
-        return ", ".join(parts)
+__all__ = ["Hand", "LegalActions", "action_of", "stacked_deck"]
 
 
 _EMPTY: MappingProxyType[str, Any] = MappingProxyType({})
@@ -138,25 +68,8 @@ class Hand:
         self.structure = check_structure(self.game, structure)
         self.stakes = stakes or Stakes.parse("1/2", self.game)
         self.options = options or Options()
-        if self.options.odd_chip == "refuse":
-            # RULES.md's refuse option is the Drawmaha seed calculator's: a hand in play
-            # cannot refuse its own pot, so a table must place odd chips.
-            raise GameSpecError(
-                "the refuse odd-chip rule is for the showdown calculator; a hand in play must "
-                "place every chip (use high-award)"
-            )
+        self.names = _check_seats(self.game, self.options, stacks, button, names)
         count = len(stacks)
-        if not 2 <= count <= self.game.max_players:
-            raise GameSpecError(
-                f"{self.game.name} seats 2 to {self.game.max_players} players, not {count}"
-            )
-        if any(type(s) is not int or s <= 0 for s in stacks):
-            raise GameSpecError(f"every player needs a whole, positive stack: {list(stacks)}")
-        if not 0 <= button < count:
-            raise GameSpecError(f"button {button} is not a seat (0 to {count - 1})")
-        self.names = tuple(names) if names else tuple(f"seat{i + 1}" for i in range(count))
-        if len(self.names) != count or len(set(self.names)) != count:
-            raise GameSpecError("names must give each seat its own name")
         self.button = button
         self.starting_stacks = tuple(stacks)
         if deck is None and rng is None:
@@ -165,8 +78,7 @@ class Hand:
         if reshuffle_seed is None:
             reshuffle_seed = (rng or random.Random(0)).getrandbits(48)
         self.reshuffle_seed = reshuffle_seed
-        self._rng = random.Random(reshuffle_seed)
-        self._stub = order[::-1]  # the next card is at the end
+        self._stub = Stub(order, random.Random(reshuffle_seed), self.options.reshuffle)
         self.stacks = list(stacks)
         self.bets = [0] * count
         self.contributed = [0] * count
@@ -177,8 +89,6 @@ class Hand:
         self.hole: list[list[Card]] = [[] for _ in range(count)]
         self.board: list[Card] = []
         self.declarations: dict[int, str] = {}
-        self._discards: list[tuple[Card, int, int]] = []  # card, draw number, seat
-        self._burned: list[Card] = []
         self._muck: list[Card] = []
         self._face_up: Card | None = None
         self._events: list[Event] = []
@@ -319,6 +229,11 @@ class Hand:
         """Seats that have not folded, in seat order."""
         return [seat for seat, folded in enumerate(self.folded) if not folded]
 
+    def pots(self) -> list[LivePot]:
+        """The pot now, split at the all-in levels: the main pot first, each with the seats
+        that can still win it (a bet not yet called is in the pot)."""
+        return live_pots(self.contributed, self.stacks, self.in_hand())
+
     def _can_bet(self, seat: int) -> bool:
         return not self.folded[seat] and self.stacks[seat] > 0
 
@@ -332,12 +247,12 @@ class Hand:
                     raise AssertionError(f"{card} is both {places[card]} and {place}")
                 places[card] = place
 
-        put(self._stub, "stub")
+        put(self._stub.cards, "stub")
         put(self.board, "board")
         for seat, cards in enumerate(self.hole):
             put(cards, f"hand {seat}")
-        put([c for c, _, _ in self._discards], "discards")
-        put(self._burned, "burned")
+        put([c for c, _, _ in self._stub.discards], "discards")
+        put(self._stub.burned, "burned")
         put(self._muck, "muck")
         if self._face_up is not None:
             put([self._face_up], "face up")
@@ -380,10 +295,7 @@ class Hand:
     def _max_discard(self) -> int:
         street = self.game.streets[self._street]
         assert isinstance(street, Draw)
-        limit = street.max_discard
-        if self.options.max_discard is not None:
-            limit = min(limit, self.options.max_discard)
-        return limit
+        return discard_limit(street, self.options.max_discard)
 
     # ------------------------------------------------------------------ commands
 
@@ -464,19 +376,10 @@ class Hand:
 
     def _discard(self, seat: int, action: Action, legal: LegalActions) -> Event:
         cards = action.cards
-        if len(cards) > legal.discard_max:
-            raise IllegalActionError(
-                f"cannot discard {len(cards)} cards: {self.game.name} draws at most "
-                f"{legal.discard_max}"
-            )
-        if len(set(cards)) != len(cards):
-            raise IllegalActionError("cannot discard the same card twice")
-        for card in cards:
-            if card not in self.hole[seat]:
-                raise IllegalActionError(f"{card} is not in {self.names[seat]}'s hand")
+        check_discard(cards, self.hole[seat], legal.discard_max, self.game.name, self.names[seat])
         for card in cards:
             self.hole[seat].remove(card)
-            self._discards.append((card, self._draw_number, seat))
+            self._stub.throw(card, self._draw_number, seat)
         street = self.game.streets[self._street]
         assert isinstance(street, Draw)
         count = len(cards)
@@ -509,7 +412,7 @@ class Hand:
 
     def _reject(self, seat: int, action: Action, legal: LegalActions) -> Event:
         assert self._face_up is not None
-        self._discards.append((self._face_up, self._draw_number, seat))
+        self._stub.throw(self._face_up, self._draw_number, seat)
         self._face_up = None
         event = self._log("reject", seat)
         received = self._take(1, seat)
@@ -531,38 +434,14 @@ class Hand:
     # ------------------------------------------------------------------ the deck
 
     def _take(self, count: int, seat: int | None) -> tuple[Card, ...]:
-        if len(self._stub) < count:
-            self._reshuffle(seat, count)
-        return tuple(self._stub.pop() for _ in range(count))
-
-    def _reshuffle(self, seat: int | None, needed: int) -> None:
-        # RULES.md "Drawing": reshuffle the discards made so far, not the drawing player's own
-        # discards of this round nor any card in a hand, with the stub; burn one; go on.
-        # Between draws (a board card, seat None) every discard is eligible.
-        def eligible(policy: str) -> list[tuple[Card, int, int]]:
-            if seat is None:
-                return list(self._discards)
-            if policy == "previous-rounds":
-                return [d for d in self._discards if d[1] < self._draw_number]
-            return [d for d in self._discards if not (d[1] == self._draw_number and d[2] == seat)]
-
-        pool = eligible(self.options.reshuffle)
-        if len(pool) + len(self._stub) - 1 < needed:
-            pool = eligible("all-discards")  # the only way to finish the draw
-        if len(pool) + len(self._stub) - 1 < needed:  # pragma: no cover - impossible at 2-6
-            raise IllegalActionError("the deck is exhausted: not enough cards to finish the draw")
-        chosen = {card for card, _, _ in pool}
-        self._discards = [d for d in self._discards if d[0] not in chosen]
-        cards = [c for c, _, _ in pool] + self._stub[::-1]
-        self._rng.shuffle(cards)
-        burned = cards[0]
-        self._burned.append(burned)
-        self._stub = cards[1:][::-1]
-        self._log(
-            "reshuffle",
-            data={"count": len(cards)},
-            secret={"order": tuple(cards[1:]), "burned": (burned,)},
-        )
+        cards, shuffled = self._stub.take(count, seat, self._draw_number)
+        if shuffled is not None:
+            self._log(
+                "reshuffle",
+                data={"count": shuffled.count},
+                secret={"order": shuffled.order, "burned": (shuffled.burned,)},
+            )
+        return cards
 
     # ------------------------------------------------------------------ flow
 
@@ -648,7 +527,7 @@ class Hand:
             seats = [s for s in self._left_of_button() if not self.folded[s]]
             for _ in range(street.hole):
                 for seat in seats:
-                    self.hole[seat].append(self._stub.pop())
+                    self.hole[seat].append(self._stub.deal())
             for seat in seats:
                 self._log(
                     "deal_hole",
@@ -728,7 +607,7 @@ class Hand:
             button=self.names[self.button],
             declarations=declarations,
             odd_chip=self.options.odd_chip,
-            two_way_tie_keeps=self.options.doogie_tie_keeps,
+            two_way_tie_keeps=self.options.two_way_tie_keeps,
         )
         by_name = {name: seat for seat, name in enumerate(self.names)}
         self.payouts = {by_name[n]: c for n, c in self.result.payouts.items() if c}
@@ -792,15 +671,17 @@ class Hand:
                 reshuffle_seed=start.secret["seed"],
             )
         except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, SplitpotError):
+            if isinstance(exc, SplitpotError) and not isinstance(exc, SchemaError):
                 raise
             raise LogError(f"the start event is malformed: {exc!r}") from None
         for event in events:
             if event.kind in ("fold", "check", "call", "bet", "raise", "discard", "keep",
                               "reject", "declare"):  # fmt: skip
-                hand.apply(_action_of(event), seat=event.seat)
+                hand.apply(action_of(event), seat=event.seat)
         mine = [e.to_json() for e in hand.events]
         theirs = [e.to_json() for e in events]
+        # A log written before an option was renamed replays: compare its options as read now.
+        theirs[0]["options"] = renamed_options(data["options"])
         if mine != theirs:
             index = next(
                 (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
@@ -823,7 +704,36 @@ _HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
 }
 
 
-def _action_of(event: Event) -> Action:
+def _check_seats(
+    game: GameSpec,
+    options: Options,
+    stacks: Sequence[int],
+    button: int,
+    names: Sequence[str] | None,
+) -> tuple[str, ...]:
+    """The seats' names, once the seats, stacks, button and options are checked."""
+    if options.odd_chip == "refuse":
+        # RULES.md's refuse option is the Drawmaha seed calculator's: a hand in play
+        # cannot refuse its own pot, so a table must place odd chips.
+        raise GameSpecError(
+            "the refuse odd-chip rule is for the showdown calculator; a hand in play must "
+            "place every chip (use high-award)"
+        )
+    count = len(stacks)
+    if not 2 <= count <= game.max_players:
+        raise GameSpecError(f"{game.name} seats 2 to {game.max_players} players, not {count}")
+    if any(type(s) is not int or s <= 0 for s in stacks):
+        raise GameSpecError(f"every player needs a whole, positive stack: {list(stacks)}")
+    if not 0 <= button < count:
+        raise GameSpecError(f"button {button} is not a seat (0 to {count - 1})")
+    named = tuple(names) if names else tuple(f"seat{i + 1}" for i in range(count))
+    if len(named) != count or len(set(named)) != count:
+        raise GameSpecError("names must give each seat its own name")
+    return named
+
+
+def action_of(event: Event) -> Action:
+    """The action a player's event records (``raise`` to 8, ``discard`` these cards...)."""
     if event.kind in ("bet", "raise"):
         return Action(event.kind, amount=event.data["to"])
     if event.kind == "discard":

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from splitpot.errors import GameSpecError
+from splitpot.errors import GameSpecError, SchemaError
 from splitpot.games.spec import GameSpec
 from splitpot.games.streets import Forced, Structure
 
-__all__ = ["RESHUFFLE_POLICIES", "Options", "Stakes"]
+__all__ = ["OLD_OPTION_NAMES", "RESHUFFLE_POLICIES", "Options", "Stakes", "renamed_options"]
 
 RESHUFFLE_POLICIES = ("all-discards", "previous-rounds")
 
@@ -75,8 +76,10 @@ class Options:
       so far except the drawing player's own of this round (PokerStars), or
       ``"previous-rounds"`` never reshuffles the current round's discards;
     - ``max_discard``: a smaller largest discard for every draw (Drawmadugi's 0-3 option);
-    - ``doogie_tie_keeps``: a Doogie two-way declarer who ties with the best possible hand
-      keeps the pot (the seed's house rule).
+    - ``two_way_tie_keeps``: in a declare game (Doogie), does a two-way declarer who ties with
+      the best possible hand keep the pot? ``None`` (the default) plays the game's own rule,
+      :attr:`GameSpec.two_way_tie_keeps` (the seed's house rule: it keeps). Its older name,
+      ``doogie_tie_keeps``, is still read by :meth:`from_json` (stored tables and hands).
     """
 
     odd_chip: str = "high-award"
@@ -84,7 +87,7 @@ class Options:
     heads_up_uncapped: bool = False
     reshuffle: str = "all-discards"
     max_discard: int | None = None
-    doogie_tie_keeps: bool = True
+    two_way_tie_keeps: bool | None = None
 
     def __post_init__(self) -> None:
         if self.odd_chip not in ("high-award", "refuse"):
@@ -97,6 +100,10 @@ class Options:
             raise GameSpecError(
                 f"reshuffle {self.reshuffle!r}: use {' or '.join(RESHUFFLE_POLICIES)}"
             )
+        if self.two_way_tie_keeps not in (None, True, False):
+            raise GameSpecError(
+                f"two_way_tie_keeps {self.two_way_tie_keeps!r}: true, false or null (the game's)"
+            )
         if self.max_discard is not None and self.max_discard < 1:
             raise GameSpecError(f"max_discard {self.max_discard}: at least 1")
 
@@ -108,13 +115,39 @@ class Options:
             "heads_up_uncapped": self.heads_up_uncapped,
             "reshuffle": self.reshuffle,
             "max_discard": self.max_discard,
-            "doogie_tie_keeps": self.doogie_tie_keeps,
+            "two_way_tie_keeps": self.two_way_tie_keeps,
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Options:
-        """Options from :meth:`to_json`'s dict."""
-        return cls(**data)
+    def from_json(cls, data: Mapping[str, Any]) -> Options:
+        """Options from :meth:`to_json`'s dict, checked against this class's fields (the
+        schema of stored tables, hands and the web's table options); the older key
+        ``doogie_tie_keeps`` is read as ``two_way_tie_keeps``."""
+        from splitpot.schema import field_names, read, unknown_keys  # msgspec: only here
+
+        given = renamed_options(data)
+        unknown = unknown_keys(given, cls)
+        if unknown:
+            known = ", ".join(field_names(cls))
+            raise SchemaError(f"unknown option {unknown[0]!r}: use {known}")
+        return read(given, cls, {})
+
+
+OLD_OPTION_NAMES: Final = {"doogie_tie_keeps": "two_way_tie_keeps"}
+"""Options that were renamed: the old key (still read) and its name now."""
+
+
+def renamed_options(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` with each option's older name replaced by its name now; giving both names of
+    one option is refused unless they agree."""
+    out = dict(data)
+    for old, new in OLD_OPTION_NAMES.items():
+        if old in out:
+            value = out.pop(old)
+            if new in out and out[new] != value:
+                raise GameSpecError(f"{old} (the older name of {new}) and {new} disagree")
+            out.setdefault(new, value)
+    return out
 
 
 def check_structure(game: GameSpec, structure: Structure | str | None) -> Structure:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from splitpot.errors import ShowdownError
 
-__all__ = ["Pot", "build_pots", "return_uncalled"]
+__all__ = ["LivePot", "Pot", "build_pots", "live_pots", "return_uncalled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +22,32 @@ class Pot:
 
     amount: int
     eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LivePot:
+    """A pot of a hand in play: its chips and the seats that can still win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def live_pots(
+    contributed: Sequence[int], stacks: Sequence[int], live: Sequence[int]
+) -> list[LivePot]:
+    """The pot of a hand in play split at its all-in levels, main pot first. One pot while
+    nobody is all-in for less; a bet not yet called is in the pot (the last one)."""
+    top = max(contributed)
+    levels = sorted({contributed[s] for s in live if stacks[s] == 0 and contributed[s] < top})
+    pots: list[LivePot] = []
+    floor = 0
+    for level in [*levels, top]:
+        amount = sum(min(c, level) - min(c, floor) for c in contributed)
+        floor = level
+        if amount:
+            eligible = tuple(s for s in live if contributed[s] >= level or stacks[s] > 0)
+            pots.append(LivePot(amount, eligible))
+    return pots or [LivePot(0, tuple(live))]
 
 
 def return_uncalled(contributions: Mapping[str, int]) -> tuple[dict[str, int], dict[str, int]]:

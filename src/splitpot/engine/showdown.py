@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
 
 from splitpot.cards import Card, check_distinct, parse_cards
 from splitpot.engine.awards import decide_awards
@@ -32,6 +31,12 @@ from splitpot.errors import OddChipError, ShowdownError
 from splitpot.evaluate.value import HandValue
 from splitpot.games import GameSpec, find_game
 from splitpot.games.spec import Award
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    OddChipRule = Literal["high-award", "refuse"]
 
 __all__ = [
     "DECLARATIONS",
@@ -43,7 +48,6 @@ __all__ = [
     "settle",
 ]
 
-OddChipRule = Literal["high-award", "refuse"]
 ODD_CHIP_RULES: tuple[str, ...] = ("high-award", "refuse")
 DECLARATIONS: tuple[str, ...] = ("high", "low", "both")
 
@@ -365,31 +369,10 @@ def _read_declarations(
     return out
 
 
-def settle(
-    game: GameSpec | str,
-    players: Mapping[str, str | Sequence[int]],
-    board: str | Sequence[int] = (),
-    *,
-    pot: int | None = None,
-    contributions: Mapping[str, int] | None = None,
-    button: str | None = None,
-    seats: Sequence[str] | None = None,
-    declarations: Mapping[str, str] | None = None,
-    odd_chip: str = "high-award",
-    two_way_tie_keeps: bool = True,
-) -> ShowdownResult:
-    """Settle a showdown and return who gets what, award by award and pot by pot.
-
-    ``players`` maps each live player, in seat order clockwise from the first seat left of
-    the button, to their final cards. Give either ``pot`` (one pot, every player eligible) or
-    ``contributions`` (each player's total chips put in; a name with a contribution and no
-    cards folded). ``button`` names the button (by default the last seat); ``seats`` gives the
-    full seat order when folded players sit between live ones. Doogie takes ``declarations``
-    ("high", "low" or "both") for every player, or none for cards-speak; with
-    ``two_way_tie_keeps`` (the seed's house rule) a two-way declarer who ties only with the best
-    possible hand keeps the pot.
-    """
-    spec = find_game(game) if isinstance(game, str) else game
+def _read_cards(
+    spec: GameSpec, players: Mapping[str, str | Sequence[int]], board: str | Sequence[int]
+) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
+    """Each live player's cards and the board, checked: counts, and no card twice."""
     live_cards = _read_players(spec, players)
     board_cards = parse_cards(board, where="on the board")
     if len(board_cards) != spec.board_cards:
@@ -401,18 +384,22 @@ def settle(
         [*((f"in player {name}'s cards", cards) for name, cards in live_cards.items()),
          ("on the board", board_cards)]
     )  # fmt: skip
-    if odd_chip not in ODD_CHIP_RULES:
-        raise ShowdownError(f"odd-chip rule {odd_chip!r}: use high-award or refuse")
-    if (pot is None) == (contributions is None):
-        raise ShowdownError("give either a pot or each player's contribution, not both or neither")
+    return live_cards, board_cards
 
-    live = list(live_cards)
+
+def _read_seats(
+    live: list[str],
+    contributions: Mapping[str, int] | None,
+    seats: Sequence[str] | None,
+    button: str | None,
+) -> tuple[dict[str, int], list[str], str]:
+    """Each player's chips put in (none with a single pot), the seat order and the button."""
     if contributions is not None:
         paid = {name: _int_amount(v, f"{name}'s contribution") for name, v in contributions.items()}
         missing = [name for name in live if name not in paid]
         if missing:
             raise ShowdownError(f"no contribution given for {', '.join(missing)}")
-        folded = [name for name in paid if name not in live_cards]
+        folded = [name for name in paid if name not in live]
     else:
         paid = {}
         folded = []
@@ -424,6 +411,60 @@ def settle(
     button_name = seat_order[-1] if button is None else button
     if button_name not in seat_order:
         raise ShowdownError(f"button {button_name!r} is not a player: {', '.join(seat_order)}")
+    return paid, seat_order, button_name
+
+
+def _payouts(
+    players: Sequence[str],
+    settled: Sequence[PotResult],
+    returned: Mapping[str, int],
+    total_in: int,
+) -> dict[str, int]:
+    """What each player receives: their shares of the pots and their uncalled chips back."""
+    payouts = dict.fromkeys(players, 0)
+    for result in settled:
+        for name, chips in result.shares.items():
+            payouts[name] += chips
+    for name, chips in returned.items():
+        payouts[name] += chips
+    if sum(payouts.values()) != total_in:  # pragma: no cover - a bug, never a user error
+        raise AssertionError(f"chips not conserved: {sum(payouts.values())} out of {total_in}")
+    return payouts
+
+
+def settle(
+    game: GameSpec | str,
+    players: Mapping[str, str | Sequence[int]],
+    board: str | Sequence[int] = (),
+    *,
+    pot: int | None = None,
+    contributions: Mapping[str, int] | None = None,
+    button: str | None = None,
+    seats: Sequence[str] | None = None,
+    declarations: Mapping[str, str] | None = None,
+    odd_chip: str = "high-award",
+    two_way_tie_keeps: bool | None = None,
+) -> ShowdownResult:
+    """Settle a showdown and return who gets what, award by award and pot by pot.
+
+    ``players`` maps each live player, in seat order clockwise from the first seat left of
+    the button, to their final cards. Give either ``pot`` (one pot, every player eligible) or
+    ``contributions`` (each player's total chips put in; a name with a contribution and no
+    cards folded). ``button`` names the button (by default the last seat); ``seats`` gives the
+    full seat order when folded players sit between live ones. Doogie takes ``declarations``
+    ("high", "low" or "both") for every player, or none for cards-speak; with
+    ``two_way_tie_keeps`` (the seed's house rule) a two-way declarer who ties only with the best
+    possible hand keeps the pot; ``None`` plays the game's rule (``GameSpec.two_way_tie_keeps``).
+    """
+    spec = find_game(game) if isinstance(game, str) else game
+    live_cards, board_cards = _read_cards(spec, players, board)
+    if odd_chip not in ODD_CHIP_RULES:
+        raise ShowdownError(f"odd-chip rule {odd_chip!r}: use high-award or refuse")
+    if (pot is None) == (contributions is None):
+        raise ShowdownError("give either a pot or each player's contribution, not both or neither")
+
+    live = list(live_cards)
+    paid, seat_order, button_name = _read_seats(live, contributions, seats, button)
     clockwise = _order_from_button(seat_order, button_name)
     live_in_order = [name for name in clockwise if name in live_cards]
     declared = _read_declarations(spec, declarations, live)
@@ -441,25 +482,23 @@ def settle(
         name: {award.name: award.hand(cards, board_cards) for award in spec.awards}
         for name, cards in live_cards.items()
     }
+    keeps = two_way_tie_keeps
     settler = _Settler(
         spec,
         hands,
         declared,
         clockwise,
         refuse=odd_chip == "refuse",
-        two_way_tie_keeps=two_way_tie_keeps,
+        two_way_tie_keeps=spec.two_way_tie_keeps if keeps is None else keeps,
     )
     settled = tuple(settler.settle_pot(p) for p in pots)
 
-    payouts = dict.fromkeys(seat_order, 0) if contributions is not None else dict.fromkeys(live, 0)
-    for result in settled:
-        for name, chips in result.shares.items():
-            payouts[name] += chips
-    for name, chips in returned.items():
-        payouts[name] += chips
-    total_in = sum(paid.values()) if contributions is not None else (pot or 0)
-    if sum(payouts.values()) != total_in:  # pragma: no cover - a bug, never a user error
-        raise AssertionError(f"chips not conserved: {sum(payouts.values())} out of {total_in}")
+    payouts = _payouts(
+        seat_order if contributions is not None else live,
+        settled,
+        returned,
+        sum(paid.values()) if contributions is not None else (pot or 0),
+    )
     return ShowdownResult(
         game=spec,
         seats=tuple(seat_order),

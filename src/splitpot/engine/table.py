@@ -14,10 +14,19 @@ from splitpot.errors import GameSpecError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Structure
 
-__all__ = ["Policy", "Table"]
+__all__ = ["Policy", "Table", "move_button"]
 
 Policy = Callable[[Hand, LegalActions], Action]
 """Chooses the acting seat's action (``hand.to_act``) from what is legal."""
+
+
+def move_button(button: int | None, playing: Sequence[int], seats: int) -> int:
+    """The button of the next hand: the first seat clockwise after ``button`` that is dealt
+    in (``playing``, of ``seats`` seats in all); with no button yet, the first seat dealt in."""
+    if button is None:
+        return playing[0]
+    clockwise = ((button + step) % seats for step in range(1, seats + 1))
+    return next(seat for seat in clockwise if seat in playing)
 
 
 class Table:
@@ -64,8 +73,8 @@ class Table:
     def _stakes_for(self, game: GameSpec) -> Stakes:
         return self.stakes if isinstance(self.stakes, Stakes) else Stakes.parse(self.stakes, game)
 
-    def _structure_for(self, game: GameSpec) -> Structure | str | None:
-        # A table structure applies where the game allows it; else the game's own default.
+    def structure_for(self, game: GameSpec) -> Structure | str | None:
+        """The table's structure where ``game`` allows it; else ``None``: the game's own."""
         if self.structure is not None and Structure(self.structure) in game.structures:
             return self.structure
         return None
@@ -85,9 +94,7 @@ class Table:
         if len(playing) < 2:
             raise GameSpecError("fewer than two seats have chips: the table cannot deal")
         if self._moved or self.button not in playing:
-            count = len(self.stacks)
-            clockwise = ((self.button + step) % count for step in range(1, count + 1))
-            self.button = next(seat for seat in clockwise if seat in playing)
+            self.button = move_button(self.button, playing, len(self.stacks))
         self._moved = True
         game = self.game
         return Hand(
@@ -95,7 +102,7 @@ class Table:
             stacks=[self.stacks[s] for s in playing],
             button=playing.index(self.button),
             stakes=self._stakes_for(game),
-            structure=self._structure_for(game),
+            structure=self.structure_for(game),
             options=self.options,
             rng=self.rng,
             names=[self.names[s] for s in playing],

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Final
 
 from splitpot.cards import Card
 from splitpot.evaluate.value import HandValue
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = [
     "BADUGI",

@@ -11,7 +11,6 @@ seed ranks above every high hand: :func:`evaluate_doogie_high`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from splitpot.cards import Card
 from splitpot.evaluate.badugi import (
@@ -22,6 +21,10 @@ from splitpot.evaluate.badugi import (
 )
 from splitpot.evaluate.high import HIGH, high_value
 from splitpot.evaluate.value import HandValue
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = [
     "DOOGIE",

@@ -2,7 +2,8 @@
 
 A hand is reduced to two sums of per-card constants: a rank key (base-5 digit counts, so every
 multiset of ranks has its own key) and a suit key (a 4-bit count per suit). The rank key is
-looked up in a table filled on first use; a flush is checked only when some suit has five cards.
+looked up in a table filled on first use of each key (nothing is computed at import: a one-off
+showdown values a handful of hands); a flush is checked only when some suit has five cards.
 Values are ``category << 20`` followed by five rank nibbles, so bigger always wins and
 the 7,462 distinct five-card hands get 7,462 distinct values.
 """
@@ -10,11 +11,15 @@ the 7,462 distinct five-card hands get 7,462 distinct values.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
-from typing import Final
 
 from splitpot.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card
 from splitpot.evaluate.value import HandValue
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -30,8 +35,10 @@ __all__ = [
     "TWO_PAIR",
     "evaluate_draw_high",
     "evaluate_high",
+    "five_card_tables",
     "high_value",
     "high_value_5",
+    "rank_key_value",
 ]
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = 0, 1, 2, 3, 4
@@ -100,8 +107,8 @@ def value_from_counts(counts: Sequence[int]) -> int:
     return _pack(HIGH_CARD, _top_ranks(mask, 5))
 
 
-_RANK_VALUES: dict[int, int] = {}
-_FLUSH_VALUES: dict[int, int] = {}
+_RANK_VALUES: dict[int, int] = {}  # rank key -> the best non-flush value, filled on first use
+_FLUSH_VALUES: dict[int, int] = {}  # 13-bit rank mask of one suit -> its value, likewise
 
 
 def _rank_value(key: int) -> int:
@@ -110,6 +117,14 @@ def _rank_value(key: int) -> int:
         key, digit = divmod(key, 5)
         counts.append(digit)
     return value_from_counts(counts)
+
+
+def rank_key_value(key: int) -> int:
+    """The best non-flush value of the ranks whose key (sum of ``RANK_KEY``) is ``key``."""
+    value = _RANK_VALUES.get(key)
+    if value is None:
+        value = _RANK_VALUES[key] = _rank_value(key)
+    return value
 
 
 def flush_value(mask: int) -> int:
@@ -122,9 +137,12 @@ def flush_value(mask: int) -> int:
     return value
 
 
-def _fill_five_card_table() -> None:
-    # Every multiset of five ranks (6,175 of them with at most four of a rank): filling it up
-    # front keeps the five-card and Omaha paths free of misses.
+@cache
+def five_card_tables() -> tuple[dict[int, int], tuple[int, ...]]:
+    """Every five-card value, for the compiled kernels: rank key -> value (6,175 multisets
+    of five ranks, at most four of a rank) and rank mask -> flush value (-1: not five ranks).
+    Built on the first call (about 20 ms); ``RANK_VALUE_5`` and ``FLUSH_VALUE_5`` name them."""
+
     def walk(rank: int, left: int, key: int, counts: list[int]) -> None:
         if left == 0:
             _RANK_VALUES[key] = value_from_counts(counts)
@@ -137,14 +155,31 @@ def _fill_five_card_table() -> None:
         counts[rank] = 0
 
     walk(0, 5, 0, [0] * 13)
-    for mask in range(1 << 13):
-        if mask.bit_count() == 5:
-            flush_value(mask)
+    flushes = tuple(flush_value(mask) if mask.bit_count() == 5 else -1 for mask in range(1 << 13))
+    fives = {key: value for key, value in _RANK_VALUES.items() if _five_ranks(key)}
+    return fives, flushes
 
 
-_fill_five_card_table()
-RANK_VALUE_5: Final = dict(_RANK_VALUES)
-FLUSH_VALUE_5: Final = tuple(_FLUSH_VALUES.get(m, -1) for m in range(1 << 13))
+def _five_ranks(key: int) -> bool:
+    total = 0
+    while key:
+        key, digit = divmod(key, 5)
+        total += digit
+    return total == 5
+
+
+if TYPE_CHECKING:
+    RANK_VALUE_5: dict[int, int]
+    FLUSH_VALUE_5: tuple[int, ...]
+
+
+def __getattr__(name: str) -> object:
+    # The full five-card tables, built when first asked for (see five_card_tables).
+    if name == "RANK_VALUE_5":
+        return five_card_tables()[0]
+    if name == "FLUSH_VALUE_5":
+        return five_card_tables()[1]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def high_value_5(cards: Sequence[int]) -> int:
@@ -152,12 +187,15 @@ def high_value_5(cards: Sequence[int]) -> int:
     key = CARD_KEY[cards[0]] + CARD_KEY[cards[1]] + CARD_KEY[cards[2]]
     key += CARD_KEY[cards[3]] + CARD_KEY[cards[4]]
     if ((key >> 32) + 0x3333) & 0x8888 == 0:
-        return RANK_VALUE_5[key & _RANK_MASK]
+        try:
+            return _RANK_VALUES[key & _RANK_MASK]
+        except KeyError:
+            return rank_key_value(key & _RANK_MASK)
     # five of one suit
-    return FLUSH_VALUE_5[
+    return flush_value(
         RANK_BIT[cards[0]] | RANK_BIT[cards[1]] | RANK_BIT[cards[2]]
         | RANK_BIT[cards[3]] | RANK_BIT[cards[4]]
-    ]  # fmt: skip
+    )  # fmt: skip
 
 
 def high_value(cards: Sequence[int]) -> int:
@@ -165,10 +203,7 @@ def high_value(cards: Sequence[int]) -> int:
     key = 0
     for card in cards:
         key += CARD_KEY[card]
-    rank_key = key & _RANK_MASK
-    value = _RANK_VALUES.get(rank_key)
-    if value is None:
-        value = _RANK_VALUES[rank_key] = _rank_value(rank_key)
+    value = rank_key_value(key & _RANK_MASK)
     suits = key >> 32
     if (suits + 0x3333) & 0x8888:
         for suit in range(4):

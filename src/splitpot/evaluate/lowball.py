@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Final
 
 from splitpot.cards import RANK_PLURALS, Card
 from splitpot.evaluate.high import (
@@ -24,6 +23,10 @@ from splitpot.evaluate.high import (
     high_value_5,
 )
 from splitpot.evaluate.value import HandValue
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = [
     "A5_LOW",

@@ -9,19 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Final
 
 from splitpot.cards import Card
 from splitpot.evaluate.high import (
-    FLUSH_VALUE_5,
+    _RANK_VALUES,
     RANK_BIT,
     RANK_KEY,
-    RANK_VALUE_5,
     _order_used,
     describe_high,
+    flush_value,
     high_value_5,
+    rank_key_value,
 )
 from splitpot.evaluate.value import HandValue
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["OMAHA", "evaluate_omaha", "omaha_value"]
 
@@ -31,8 +35,11 @@ def omaha_value(hole: Sequence[int], board: Sequence[int]) -> int:
     rank_key = RANK_KEY
     hole_keys = {rank_key[a] + rank_key[b] for a, b in combinations(hole, 2)}
     board_keys = {rank_key[a] + rank_key[b] + rank_key[c] for a, b, c in combinations(board, 3)}
-    table = RANK_VALUE_5
-    best = max([table[h + b] for h in hole_keys for b in board_keys])
+    table = _RANK_VALUES  # filled on first use of each key
+    try:
+        best = max([table[h + b] for h in hole_keys for b in board_keys])
+    except KeyError:
+        best = max([rank_key_value(h + b) for h in hole_keys for b in board_keys])
     # Flushes: a suit needs two hole cards and three board cards.
     board_suits = [0, 0, 0, 0]
     for card in board:
@@ -44,12 +51,10 @@ def omaha_value(hole: Sequence[int], board: Sequence[int]) -> int:
         if len(suited_hole) < 2:
             continue
         suited_board = [RANK_BIT[c] for c in board if c & 3 == suit]
-        flush = FLUSH_VALUE_5
         for a, b in combinations(suited_hole, 2):
             pair = a | b
             for x, y, z in combinations(suited_board, 3):
-                value = flush[pair | x | y | z]
-                best = max(best, value)
+                best = max(best, flush_value(pair | x | y | z))
     return best
 
 

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from splitpot.cards import Card, format_cards
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Protocol
+else:
+    Protocol = object  # the protocol is the type checker's; at run time a plain base class
 
 __all__ = ["Family", "HandValue", "Qualifier"]
 

@@ -9,7 +9,6 @@ Dramaha and Sviten Special are Drawmaha deals and follow Drawmaha.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from splitpot.cards import Card, parse_cards
 from splitpot.errors import GameSpecError
@@ -32,6 +31,10 @@ from splitpot.evaluate.omaha import evaluate_omaha, omaha_value
 from splitpot.evaluate.value import HandValue, Qualifier
 from splitpot.games.spec import Award, EvalKind, GameSpec, Keep
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = [
     "EIGHT_OR_BETTER",
@@ -338,3 +341,11 @@ def find_game(name: str) -> GameSpec:
         known = ", ".join(sorted(_BY_NAME))
         raise GameSpecError(f"unknown game {name!r}; known games: {known}")
     return spec
+
+
+_BY_PHH_CODE: Final = {spec.phh_code: spec for spec in _SPECS if spec.phh_code}
+
+
+def game_by_phh_code(code: str) -> GameSpec | None:
+    """The game whose PHH code (without the structure letter) is ``code``, or ``None``."""
+    return _BY_PHH_CODE.get(code)

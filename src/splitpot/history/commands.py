@@ -34,7 +34,7 @@ from splitpot.games import GAMES, find_game
 from splitpot.history.phh import PhhHand, export_phh, export_phhs, export_text, read_phh
 from splitpot.history.store import HandSummary, HistoryError, HistoryStore, default_path
 
-__all__ = ["register"]
+__all__ = ["add_history"]
 
 _DB_HELP = (
     "the hand history file (default: $SPLITPOT_DB, else "
@@ -42,14 +42,12 @@ _DB_HELP = (
 )
 
 
-def register(commands: Any) -> None:
-    """Add ``splitpot history`` and its sub-commands to ``commands`` (argparse sub-parsers)."""
-    history = commands.add_parser(
-        "history",
-        help="the stored hands: list, show, export (PHH, text, JSON lines) and import",
-        description="Every finished hand is kept in a hand history file (SQLite). List the "
+def add_history(history: argparse.ArgumentParser) -> None:
+    """The sub-commands of ``splitpot history``."""
+    history.description = (
+        "Every finished hand is kept in a hand history file (SQLite). List the "
         "hands, show one as a readable history, export them as PHH (the Poker Hand History "
-        "format PokerKit reads), text or a JSON-lines log, or import such a file.",
+        "format PokerKit reads), text or a JSON-lines log, or import such a file."
     )
     sub = history.add_subparsers(dest="history_command", required=True, metavar="COMMAND")
 

@@ -39,7 +39,7 @@ from types import TracebackType
 from typing import Any, Final, Literal
 
 from splitpot.engine.events import Event
-from splitpot.errors import SplitpotError
+from splitpot.errors import HandNotFoundError, HistoryError
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -49,23 +49,14 @@ __all__ = [
     "HistoryError",
     "HistoryStore",
     "StoredHand",
+    "connect",
     "default_path",
+    "set_up_connection",
 ]
 
 SCHEMA_VERSION: Final = 1
 SOURCES: Final = ("simulate", "match", "play", "web", "import")
 """Where a stored hand came from; ``import`` is for hands read from a file."""
-
-
-class HistoryError(SplitpotError):
-    """A hand history that cannot be stored, found, read or written (the store, PHH, logs)."""
-
-
-class HandNotFoundError(HistoryError, KeyError):
-    """No stored hand has this id."""
-
-    def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0]) if self.args else ""
 
 
 def default_path() -> Path:
@@ -230,6 +221,38 @@ def _time(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
 
+def connect(path: Path, *, timeout: float = 10.0) -> sqlite3.Connection:
+    """A connection to the SQLite file at ``path``, set up as :func:`set_up_connection` says
+    (the web tables' store opens the hand history's file with it)."""
+    db = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+    try:
+        set_up_connection(db, timeout=timeout, where=str(path))
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def set_up_connection(
+    db: sqlite3.Connection,
+    *,
+    synchronous: Literal["normal", "full"] = "normal",
+    timeout: float = 10.0,
+    where: str = "the database",
+) -> None:
+    """Every connection's settings: transactions are explicit (``BEGIN IMMEDIATE`` ...
+    ``COMMIT``; the connection is in autocommit mode), writers wait up to ``timeout`` for each
+    other, WAL journal (readers never block the writer). With ``synchronous`` normal, a commit
+    survives the process being killed at any moment; only a power loss may take the last few
+    back. :class:`HistoryError` when the file system does not allow WAL."""
+    db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+    mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if str(mode).lower() != "wal":
+        raise HistoryError(f"{where}: the file system does not allow WAL mode")
+    db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+    db.execute("PRAGMA foreign_keys = ON")
+
+
 class HistoryStore:
     """Finished hands in one SQLite file; see the module docstring."""
 
@@ -250,7 +273,6 @@ class HistoryStore:
         try:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            # Transactions are explicit (BEGIN IMMEDIATE ... COMMIT): autocommit mode.
             # One connection, shared by threads (a web server's workers) under ``_lock``.
             self._db = sqlite3.connect(
                 self.path, timeout=timeout, isolation_level=None, check_same_thread=False
@@ -258,12 +280,9 @@ class HistoryStore:
         except (OSError, sqlite3.Error) as exc:
             raise HistoryError(f"cannot open the hand history {self.path}: {exc}") from None
         try:
-            self._db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if str(mode).lower() != "wal":
-                raise HistoryError(f"{self.path}: the file system does not allow WAL mode")
-            self._db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
-            self._db.execute("PRAGMA foreign_keys = ON")
+            set_up_connection(
+                self._db, synchronous=synchronous, timeout=timeout, where=str(self.path)
+            )
             self._migrate()
         except sqlite3.DatabaseError as exc:
             self._db.close()

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import IO, Any
+from typing import IO
 
 from splitpot.games import find_game
 from splitpot.learn.page import rules_page
 from splitpot.learn.text import render_rules
 
-__all__ = ["register"]
+__all__ = ["add_rules"]
 
 
 def _cmd_rules(args: argparse.Namespace, out: IO[str]) -> int:
@@ -25,14 +25,12 @@ def _cmd_rules(args: argparse.Namespace, out: IO[str]) -> int:
     return 0
 
 
-def register(commands: Any) -> None:
-    """Add ``splitpot rules`` to ``commands`` (argparse sub-parsers)."""
-    rules = commands.add_parser(
-        "rules",
-        help="a game's rules: the deal step by step, the awards, rankings, mistakes, FAQ",
-        description="Print a game's rules page: cards, board, draws, betting and awards as the "
+def add_rules(rules: argparse.ArgumentParser) -> None:
+    """The arguments of ``splitpot rules``."""
+    rules.description = (
+        "Print a game's rules page: cards, board, draws, betting and awards as the "
         "engine plays them, how a deal runs, how a pot is split, each half's hand rankings "
-        "with an example, common mistakes and a short FAQ. The web page is /learn/GAME.",
+        "with an example, common mistakes and a short FAQ. The web page is /learn/GAME."
     )
     rules.add_argument("game", metavar="GAME", help="game id or alias (splitpot games)")
     rules.add_argument("--json", action="store_true", help="print the page as JSON")

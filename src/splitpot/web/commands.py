@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
-__all__ = ["register"]
+__all__ = ["add_serve"]
 
 
 def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
@@ -49,14 +49,12 @@ def _seconds(text: str) -> float:
     return value
 
 
-def register(commands: Any) -> None:
-    """Add ``serve`` to the CLI's sub-commands."""
-    serve = commands.add_parser(
-        "serve",
-        help="run the web table (lobby, tables, history, showdown lab, advisor)",
-        description="Serve the web table on http://HOST:PORT/. Tables and every finished hand "
+def add_serve(serve: argparse.ArgumentParser) -> None:
+    """The arguments of ``splitpot serve``."""
+    serve.description = (
+        "Serve the web table on http://HOST:PORT/. Tables and every finished hand "
         "are kept in the SQLite file --db (default: the hand-history store); after a restart "
-        "every table comes back and a hand in progress is resumed.",
+        "every table comes back and a hand in progress is resumed."
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")

@@ -35,7 +35,7 @@ from starlette.routing import BaseRoute, Route
 
 from splitpot.cards import Card
 from splitpot.engine.events import ACTION_KINDS, Event, view
-from splitpot.engine.hand import Hand, _action_of
+from splitpot.engine.hand import Hand, action_of
 from splitpot.errors import LogError, SplitpotError
 from splitpot.games import GAMES, find_game
 from splitpot.history.phh import export_phh, export_text
@@ -385,7 +385,7 @@ def build_replay(stored: StoredHand, viewer: Viewer) -> dict[str, Any]:
             if action.kind == "fold" and action.seat is not None and action.seat < count:
                 # the folded cards go to the muck: only their owner (or a full view) sees them
                 seen.mucked[action.seat] = _cards(hand.hole[action.seat])
-            hand.apply(_action_of(action), seat=action.seat)
+            hand.apply(action_of(action), seat=action.seat)
             mine = [e.to_json() for e in hand.events[before:]]
             if mine != [e.to_json() for e in chunk]:
                 raise LogError(f"the log does not replay: events {begin} to {end - 1} differ")

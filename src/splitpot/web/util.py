@@ -8,17 +8,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from splitpot.errors import SplitpotError
+from splitpot.errors import BadRequest
 
 __all__ = ["BadRequest", "error_response", "read_json"]
-
-
-class BadRequest(SplitpotError):  # noqa: N818 - named after the HTTP status
-    """A request the server refuses; ``status`` is the HTTP status to answer with."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def error_response(message: str, status: int = 400) -> JSONResponse:

@@ -21,9 +21,21 @@ argument, and is callable from other ``@njit`` code:
   ``doogie_high_value_k(hole, board, t)``: ``PERFECT_DOOGIE_HIGH`` or ``high_value``.
 
 The ``*_batch`` functions (:mod:`splitpot.equity.kernels.batch`) run a kernel over the rows
-of a card array from Python, for tests and benchmarks. Kernels are compiled with
-``cache=True``: the first run compiles (seconds), later runs load numba's cache. Importing this
-package imports numba and numpy.
+of a card array from Python, for tests and benchmarks.
+
+From compiled code: every kernel is compiled with ``forceinline=True`` (LLVM inlines it,
+``award_value`` with all eight families, into the calling function) and without reference
+counting, so a loop calling ``award_value`` on views of a card array runs at about the speed
+of the family kernel itself (``benchmarks/bench_kernels.py``, column ``dispatch``). Pass
+``aces_high`` and ``kind`` as run-time values: a literal ``True`` / ``False`` or a constant
+kind makes numba compile one more specialisation of the kernel.
+
+Caching: kernels use ``cache=True``; the first run in a fresh clone compiles for some seconds
+and builds the tables (cached too, as a ``.npy`` file next to numba's cache); later runs load
+both in well under a second. numba checks a cached function against its own file only, so
+when this package's sources change, :func:`~splitpot.equity.kernels.lookup.drop_stale_caches`
+(run on import) deletes every numba cache file under ``splitpot/``: code that inlined an older
+kernel is recompiled instead of running it. Importing this package imports numba and numpy.
 
 Example, from Python::
 

@@ -18,7 +18,13 @@ from typing import Any
 import numpy as np
 
 from splitpot.equity.kernels import lookup as lk
-from splitpot.equity.kernels.lookup import I64, _jit_alloc, nf_from_planes, ph_index
+from splitpot.equity.kernels.lookup import (
+    I64,
+    _jit_alloc,
+    nf_from_planes,
+    ph10_index,
+    ph_index,
+)
 
 __all__ = ["build_arena", "load_or_build"]
 
@@ -132,8 +138,8 @@ def _card_tables(data: I64) -> None:
         (lk.SUIT_BIT, np.left_shift(1, 13 * suit + rank)),
         (lk.NIBBLE_LOW, np.left_shift(1, 4 * ((rank + 1) % 13) + suit)),
         (lk.NIBBLE_HIGH, np.left_shift(1, 4 * rank + suit)),
-        (lk.ROTATE_HIGH, ((rank + 12) % 13) * 4 + suit),
         (lk.SUIT_BIT_LOW, np.left_shift(1, 13 * suit + (rank + 1) % 13)),
+        (lk.CARD_QUINARY, 5**rank + np.left_shift(1, lk.SUIT_SHIFT + 4 * suit)),
         (lk.BINOM, np.array(binom, dtype=np.int64).ravel()),
         (lk.PAIR52, pair_index[rank[:, None], rank[None, :]].ravel()),
     ):
@@ -178,18 +184,20 @@ def _multisets(limit: int) -> tuple[I64, I64]:
 
 
 @_jit_alloc
-def _displace(keys: I64) -> I64:
-    """Row offsets for :func:`~splitpot.equity.kernels.lookup.ph_index` (first fit, fullest
-    rows first); empty when two keys share a row and a column (then change ``PH_MUL``)."""
-    rows = lk.PH_ROWS
-    size = lk.PH_SIZE
+def _displace(  # noqa: PLR0917 - numba kernels take scalars, not objects
+    keys: I64, mul: int, row_shift: int, rows: int, column_shift: int, size: int
+) -> I64:
+    """Row offsets for a perfect hash (:func:`~splitpot.equity.kernels.lookup.ph_index`): key
+    times ``mul``, a row and a column from the product's bits, the column moved by its row's
+    offset; first fit, fullest rows first. Empty when two keys share a row and a column (then
+    another multiplier is needed)."""
     row_of = np.empty(keys.shape[0], dtype=np.int64)
     column_of = np.empty(keys.shape[0], dtype=np.int64)
     per_row = np.zeros(rows, dtype=np.int64)
     for i in range(keys.shape[0]):
-        h = (keys[i] & lk.RANK_PART) * lk.PH_MUL
-        row_of[i] = (h >> lk.PH_ROW_SHIFT) & (rows - 1)
-        column_of[i] = (h >> lk.PH_COLUMN_SHIFT) & (size - 1)
+        h = (keys[i] & lk.RANK_PART) * mul
+        row_of[i] = (h >> row_shift) & (rows - 1)
+        column_of[i] = (h >> column_shift) & (size - 1)
         per_row[row_of[i]] += 1
     starts = np.zeros(rows + 1, dtype=np.int64)
     for r in range(rows):
@@ -206,8 +214,10 @@ def _displace(keys: I64) -> I64:
         row = columns[starts[r] : starts[r + 1]]
         if row.shape[0] == 0:
             break
-        offset = 0
-        while offset < size:
+        # Try offsets from a point that differs from row to row (a fixed one piles the rows
+        # up where the table is already full).
+        offset = (r * 0x9E3779B1) & (size - 1)
+        for _ in range(size):
             free = True
             for column in row:
                 if taken[(column + offset) & (size - 1)]:
@@ -215,8 +225,8 @@ def _displace(keys: I64) -> I64:
                     break
             if free:
                 break
-            offset += 1
-        if offset == size:
+            offset = (offset + 1) & (size - 1)
+        if not free:
             return np.zeros(0, dtype=np.int64)
         for column in row:
             taken[(column + offset) & (size - 1)] = True
@@ -229,6 +239,25 @@ def _ph_indices(keys: I64, data: I64) -> I64:
     out = np.empty(keys.shape[0], dtype=np.int64)
     for i in range(keys.shape[0]):
         out[i] = ph_index(keys[i], data)
+    return out
+
+
+@_jit_alloc
+def _distinct(index: I64, size: int) -> bool:
+    """True when the indices (each below ``size``) are all different."""
+    seen = np.zeros(size, dtype=np.bool_)
+    for i in index:
+        if seen[i]:
+            return False
+        seen[i] = True
+    return True
+
+
+@_jit_alloc
+def _ph10_indices(keys: I64, data: I64) -> I64:
+    out = np.empty(keys.shape[0], dtype=np.int64)
+    for i in range(keys.shape[0]):
+        out[i] = ph10_index(keys[i], data)
     return out
 
 
@@ -261,8 +290,10 @@ def _a5_value(counts: I64) -> int:
 
 
 @_jit_alloc
-def _rank_tables(rows: I64, sizes: I64, index: I64, data: I64) -> None:
-    """Fill ``HIGH_NF`` (5-7 ranks), ``DEUCE_SEVEN_NF`` and ``A5`` (five ranks)."""
+def _rank_tables(rows: I64, sizes: I64, index: I64, data: I64) -> I64:
+    """Fill ``DEUCE_SEVEN_NF`` and ``A5`` (five ranks); return the best non-flush high value
+    of every index (5-7 ranks, -1 elsewhere)."""
+    high = np.full(lk.PH_SIZE, -1, dtype=np.int64)
     wheel_ranks = 12 << 16 | 3 << 12 | 2 << 8 | 1 << 4
     for i in range(rows.shape[0]):
         if sizes[i] < 5:
@@ -275,12 +306,50 @@ def _rank_tables(rows: I64, sizes: I64, index: I64, data: I64) -> None:
             m3 |= int(c >= 3) << r
             m4 |= int(c >= 4) << r
         value = nf_from_planes(m1, m2, m3, m4, data)
-        data[lk.HIGH_NF + index[i]] = value
+        high[index[i]] = value
         if sizes[i] == 5:
             if value >> 20 == 4 and (value >> 16) & 15 == 3:
                 value = wheel_ranks  # 2-7: the wheel is ace high
             data[lk.DEUCE_SEVEN_NF + index[i]] = -value
             data[lk.A5 + index[i]] = _a5_value(rows[i])
+    return high
+
+
+@_jit_alloc
+def _large_multisets(data: I64) -> tuple[I64, I64]:
+    """Every multiset of 8 to 10 ranks (at most four of a rank): its quinary key (the sum of
+    ``5 ** rank``) and its best non-flush high value."""
+    keys = np.empty(956_605, dtype=np.int64)
+    values = np.empty(956_605, dtype=np.int64)
+    counts = np.zeros(13, dtype=np.int64)
+    size = 0
+    n = 0
+    while True:  # the odometer of _multisets, up to ten ranks
+        if size >= 8:
+            key = 0
+            m1 = m2 = m3 = m4 = 0
+            for r in range(12, -1, -1):
+                c = counts[r]
+                key = key * 5 + c
+                m1 |= int(c >= 1) << r
+                m2 |= int(c >= 2) << r
+                m3 |= int(c >= 3) << r
+                m4 |= int(c >= 4) << r
+            keys[n] = key
+            values[n] = nf_from_planes(m1, m2, m3, m4, data)
+            n += 1
+        r = 0
+        while r < 13:
+            counts[r] += 1
+            size += 1
+            if counts[r] <= 4 and size <= 10:
+                break
+            size -= counts[r]
+            counts[r] = 0
+            r += 1
+        if r == 13:
+            break
+    return keys[:n], values[:n]
 
 
 @_jit_alloc
@@ -367,23 +436,49 @@ def build_arena() -> I64:
     _card_tables(data)
     rows, sizes = _multisets(lk.MAX_KEYED)
     keys = rows @ np.array(lk.RANK_KEY, dtype=np.int64) + (sizes << lk.COUNT_SHIFT)
-    offsets = _displace(keys)
+    offsets = _displace(
+        keys, lk.PH_MUL, lk.PH_ROW_SHIFT, lk.PH_ROWS, lk.PH_COLUMN_SHIFT, lk.PH_SIZE
+    )
     if offsets.shape[0] == 0:  # pragma: no cover - the multiplier is checked by the tests
         raise AssertionError("the rank-key hash collides: pick another PH_MUL")
     data[lk.PH_OFFSET : lk.PH_OFFSET + lk.PH_ROWS] = offsets
     index = _ph_indices(keys, data)
-    if np.unique(index).shape[0] != index.shape[0]:  # pragma: no cover - checked by the tests
+    if not _distinct(index, lk.PH_SIZE):  # pragma: no cover - checked by the tests
         raise AssertionError("the rank-key hash collides: pick another PH_MUL")
-    _rank_tables(rows, sizes, index, data)
+    high = _rank_tables(rows, sizes, index, data)
     fives = index[sizes == 5]
-    high5 = data[lk.HIGH_NF + fives]
-    ord_value = np.unique(high5)
+    ord_value = np.unique(high[fives])
     data[lk.ORD_VALUE : lk.ORD_VALUE + ord_value.shape[0]] = ord_value
+    ordinals = np.where(high >= 0, np.searchsorted(ord_value, high), 0)
+    _put16(data, lk.HIGH_NF, ordinals)
     ord5 = np.full(lk.PH_SIZE, -1, dtype=np.int64)
-    ord5[fives] = np.searchsorted(ord_value, high5)
-    omaha = _pack16(_omaha_rows(rows, sizes, index, ord5, data))
-    data[lk.OMAHA_NF : lk.OMAHA_NF + omaha.shape[0]] = omaha
+    ord5[fives] = ordinals[fives]
+    _put16(data, lk.OMAHA_NF, _omaha_rows(rows, sizes, index, ord5, data))
     four, five = _badugi_tables(data)
-    for base, table in ((lk.BADUGI4, _pack16(four)), (lk.BADUGI5, _pack16(five))):
-        data[base : base + table.shape[0]] = table
+    _put16(data, lk.BADUGI4, four)
+    _put16(data, lk.BADUGI5, five)
+    _large_hash(data, ord_value)
     return data
+
+
+def _large_hash(data: I64, ord_value: I64) -> None:
+    """The perfect hash of 8 to 10 ranks: ``PH10_OFFSET`` and ``HIGH10``."""
+    keys, values = _large_multisets(data)
+    offsets = _displace(
+        keys, lk.PH10_MUL, lk.PH10_ROW_SHIFT, lk.PH10_ROWS, lk.PH10_COLUMN_SHIFT, lk.PH10_SIZE
+    )
+    if offsets.shape[0] == 0:  # pragma: no cover - the multiplier is checked by the tests
+        raise AssertionError("the quinary-key hash collides: pick another PH10_MUL")
+    packed = offsets.astype("<u4").view("<i8")
+    data[lk.PH10_OFFSET : lk.PH10_OFFSET + packed.shape[0]] = packed
+    index = _ph10_indices(keys, data)
+    if not _distinct(index, lk.PH10_SIZE):  # pragma: no cover - checked by the tests
+        raise AssertionError("the quinary-key hash collides: pick another PH10_MUL")
+    ordinals = np.zeros(lk.PH10_SIZE, dtype=np.int64)
+    ordinals[index] = np.searchsorted(ord_value, values)
+    _put16(data, lk.HIGH10, ordinals)
+
+
+def _put16(data: I64, base: int, values: Any) -> None:
+    words = _pack16(values)
+    data[base : base + words.shape[0]] = words

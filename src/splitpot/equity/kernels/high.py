@@ -2,8 +2,8 @@
 
 Up to seven cards: one addition of ``CARD_KEY`` per card gives the rank multiset's key (read
 through the perfect hash into ``HIGH_NF``) and the suit counts; only a suit of five or more
-sends the hand to ``FLUSH_BEST``. Eight to ten cards (Doogie's pool): rank planes (the ranks
-seen once, twice, three and four times) and small mask tables.
+sends the hand to ``FLUSH_BEST``. Eight to ten cards (Doogie's pool): the same with
+``CARD_QUINARY`` and the second perfect hash (``HIGH10``).
 
 Each public kernel is a short hot path, small enough for LLVM to inline it into the caller's
 loop; rarer work (flushes, more than seven cards) is a call.
@@ -13,18 +13,22 @@ from __future__ import annotations
 
 from splitpot.equity.kernels.lookup import (
     CARD_KEY,
+    CARD_QUINARY,
     FLUSH_BEST,
+    HIGH10,
     HIGH_NF,
     I8,
     I64,
     MAX_KEYED,
+    ORD_VALUE,
     RANK_BIT,
     SUIT_BIT,
     SUIT_SHIFT,
     Tables,
     _jit,
-    nf_from_planes,
+    ph10_index,
     ph_index,
+    u16,
 )
 
 __all__ = ["high_pool_value_k", "high_value_5_k", "high_value_k"]
@@ -38,11 +42,11 @@ def _suits(a: I8, b: I8, nb: int, data: I64) -> int:
         suits |= data[SUIT_BIT + a[i]]
     for i in range(nb):
         suits |= data[SUIT_BIT + b[i]]
-    return suits
+    return int(suits)
 
 
 @_jit
-def _flushes(value: int, suits: int, data: I64) -> int:
+def flushes(value: int, suits: int, data: I64) -> int:
     """``value``, or the best flush among the four suits' masks of ``suits`` if better."""
     for s in range(0, 52, 13):
         value = max(value, data[FLUSH_BEST + ((suits >> s) & 0x1FFF)])
@@ -50,35 +54,53 @@ def _flushes(value: int, suits: int, data: I64) -> int:
 
 
 @_jit
-def _planes(  # noqa: PLR0917 - numba kernels take scalars, not objects
-    cards: I8, n: int, m1: int, m2: int, m3: int, m4: int
-) -> tuple[int, int, int, int]:
-    """Add the first ``n`` cards to the rank planes (``mk``: the ranks seen ``k``+ times)."""
+def quinary_sums(cards: I8, n: int, key: int, suits: int, data: I64) -> tuple[int, int]:
+    """Add the first ``n`` cards' ``CARD_QUINARY`` entries to ``key`` and their ``SUIT_BIT``
+    entries to ``suits``."""
     for i in range(n):
-        bit = 1 << (cards[i] >> 2)
-        m4 |= m3 & bit
-        m3 |= m2 & bit
-        m2 |= m1 & bit
-        m1 |= bit
-    return m1, m2, m3, m4
+        c = cards[i]
+        if c < 0:  # never: an exit keeps LLVM from vectorizing a 4-10 card loop with gathers
+            break
+        key += data[CARD_QUINARY + c]
+        suits |= data[SUIT_BIT + c]
+    return key, suits
 
 
 @_jit
-def _high_planes(a: I8, b: I8, nb: int, data: I64) -> int:
-    """Any number of cards (``a`` and the first ``nb`` of ``b``): rank planes and flushes."""
-    m1, m2, m3, m4 = _planes(a, a.shape[0], 0, 0, 0, 0)
-    m1, m2, m3, m4 = _planes(b, nb, m1, m2, m3, m4)
-    return _flushes(nf_from_planes(m1, m2, m3, m4, data), _suits(a, b, nb, data), data)
+def large_value(key: int, suits: int, data: I64) -> int:
+    """Eight to ten cards, their quinary sum ``key`` and suit masks ``suits``: the second
+    perfect hash, and flushes when a suit holds five."""
+    value = int(data[ORD_VALUE + u16(data, HIGH10, ph10_index(key, data))])
+    if ((key >> SUIT_SHIFT) + 0x3333) & 0x8888:  # a nibble holding five or more
+        value = flushes(value, suits, data)
+    return value
 
 
 @_jit
 def _keyed(key: int, a: I8, b: I8, nb: int, data: I64) -> int:
     """Up to seven cards, their ``CARD_KEY`` sum ``key``: the perfect hash of the ranks; the
     suits' masks only when a suit holds five cards."""
-    value = int(data[HIGH_NF + ph_index(key, data)])
+    value = int(data[ORD_VALUE + u16(data, HIGH_NF, ph_index(key, data))])
     if ((key >> SUIT_SHIFT) + 0x3333) & 0x8888:  # a nibble holding five or more
-        value = _flushes(value, _suits(a, b, nb, data), data)
+        value = flushes(value, _suits(a, b, nb, data), data)
     return value
+
+
+@_jit
+def _sum_keys(cards: I8, n: int, key: int, data: I64) -> int:
+    for i in range(n):
+        c = cards[i]
+        if c < 0:  # never: an exit keeps LLVM from vectorizing a 4-10 card loop with gathers
+            break
+        key += data[CARD_KEY + c]
+    return key
+
+
+@_jit
+def _large(a: I8, b: I8, nb: int, data: I64) -> int:
+    key, suits = quinary_sums(a, a.shape[0], 0, 0, data)
+    key, suits = quinary_sums(b, nb, key, suits, data)
+    return large_value(key, suits, data)
 
 
 @_jit
@@ -87,13 +109,9 @@ def high_pool_value_k(hole: I8, board: I8, t: Tables) -> int:
     data = t.data
     nb = board.shape[0]
     if hole.shape[0] + nb > MAX_KEYED:
-        return _high_planes(hole, board, nb, data)
-    key = 0
-    for i in range(hole.shape[0]):
-        key += data[CARD_KEY + hole[i]]
-    for i in range(nb):
-        key += data[CARD_KEY + board[i]]
-    return _keyed(key, hole, board, nb, data)
+        return _large(hole, board, nb, data)
+    key = _sum_keys(hole, hole.shape[0], 0, data)
+    return _keyed(_sum_keys(board, nb, key, data), hole, board, nb, data)
 
 
 @_jit
@@ -101,11 +119,8 @@ def high_value_k(cards: I8, t: Tables) -> int:
     """``high_value(cards)``: the best five of 5 to 10 cards."""
     data = t.data
     if cards.shape[0] > MAX_KEYED:
-        return _high_planes(cards, cards, 0, data)
-    key = 0
-    for i in range(cards.shape[0]):
-        key += data[CARD_KEY + cards[i]]
-    return _keyed(key, cards, cards, 0, data)
+        return _large(cards, cards, 0, data)
+    return _keyed(_sum_keys(cards, cards.shape[0], 0, data), cards, cards, 0, data)
 
 
 @_jit
@@ -118,4 +133,4 @@ def high_value_5_k(cards: I8, t: Tables) -> int:
     if ((key >> SUIT_SHIFT) + 0x3333) & 0x8888:  # five of one suit
         mask = data[RANK_BIT + a] | data[RANK_BIT + b] | data[RANK_BIT + c]
         return int(data[FLUSH_BEST + (mask | data[RANK_BIT + d] | data[RANK_BIT + e])])
-    return int(data[HIGH_NF + ph_index(key, data)])
+    return int(data[ORD_VALUE + u16(data, HIGH_NF, ph_index(key, data))])

@@ -1,15 +1,18 @@
 """The lookup tables every kernel reads: one int64 arena in a :class:`Tables` tuple.
 
 :func:`tables` builds them on first use (``splitpot.equity.kernels.build``) or loads them from
-a cache file, and keeps them in memory (about 12 MB). Kernels take the tuple as an argument:
+a cache file, and keeps them in memory (about 17 MB). Kernels take the tuple as an argument:
 numba would freeze a global array into each compiled function.
 
-**Why one array.** numba passes a tuple of arrays member by member and, in a loop that calls a
-kernel, increfs and decrefs every member on each call unless LLVM's reference-count pruning
-removes the pairs, which it often fails to do once a few arrays of mixed types are involved
-(measured: a 2-7 kernel at 2M hands/s with 28 separate tables, 15M/s with three, 230M/s with
-one). So every table lives at a fixed offset (the ``Final`` constants below) of one int64
-array, ``Tables.data``; the big 16-bit tables are packed four entries to a word (:func:`u16`).
+**Why one array, inlined, without reference counts.** numba passes a tuple of arrays member by
+member, and in a loop that calls a kernel it increfs and decrefs arrays around each call
+unless LLVM's reference-count pruning removes the pairs, which it fails to do once the kernel
+has branches or several arrays of mixed types (measured on one 2-7 kernel: 2M hands/s with
+28 separate tables, 15M/s with three, up to 230M/s with one). So every table lives at a fixed
+offset (the ``Final`` constants below) of one int64 array, ``Tables.data`` (16- and 32-bit
+tables packed four or two entries to a word: :func:`u16`, :func:`u32`), and every kernel is
+compiled by :func:`_jit`: ``forceinline`` (LLVM inlines it into the caller's loop, however big)
+and ``_nrt=False`` (no reference counting inside: a kernel allocates nothing).
 
 The pieces:
 
@@ -19,9 +22,13 @@ The pieces:
   constant, plus ``1 << 23`` (so the card count sits in bits 23-26), plus a 4-bit suit count at
   bit ``32 + 4 * suit``: one addition per card keys the rank multiset and counts the suits.
 - **A perfect hash** of every such multiset of 0 to 7 ranks (76,155 of them) to an index
-  below 2**17 (:func:`ph_index`: a multiply, then row displacement). Per index: ``HIGH_NF`` (best
-  non-flush high value, 5-7 ranks), ``DEUCE_SEVEN_NF`` and ``A5`` (five ranks), ``BOARD_ROW``
-  (3-5 ranks: the row of ``OMAHA_NF``).
+  below 2**17 (:func:`ph_index`: a multiply, then row displacement). Per index: ``HIGH_NF``
+  (16-bit: the ordinal, in ``ORD_VALUE``, of the best non-flush high value, 5-7 ranks),
+  ``DEUCE_SEVEN_NF`` and ``A5`` (five ranks), ``BOARD_ROW`` (3-5 ranks: the row of
+  ``OMAHA_NF``).
+- **A second perfect hash** for 8 to 10 ranks (Doogie's pool), keyed by ``CARD_QUINARY``
+  (``5 ** rank``, unique for any multiset, plus the same suit counts): :func:`ph10_index` into
+  ``HIGH10`` (16-bit ordinals), its offsets at ``PH10_OFFSET`` (32-bit).
 - **Omaha.** ``OMAHA_NF`` (16-bit) at ``row * 91 + pair``: for a multiset of 3-5 board ranks
   and a pair of hole ranks, 1 + the ordinal (``ORD_VALUE`` gives the value) of the best
   non-flush hand of that pair with exactly three of the board's ranks, 0 where there is none;
@@ -34,8 +41,8 @@ The pieces:
 - **Badugi.** ``NIBBLE_LOW`` / ``NIBBLE_HIGH``: a card's bit in a word of 13 rank nibbles of suit
   flags (aces low / high); ``BADUGI4`` / ``BADUGI5`` (16-bit): the aces-low value of every four-
   / five-card hand at the colex rank ``a + C(b, 2) + C(c, 3) + ...`` of its sorted cards
-  (``BINOM + k * 53 + c`` is ``C(c, k)``); ``ROTATE_HIGH + c``: the card one rank lower (the ace
-  becomes the lowest), which turns an aces-high question into an aces-low one; ``RANK_BIT`` and
+  (``BINOM + k * 53 + c`` is ``C(c, k)``; aces high, each card is first turned one rank lower,
+  the ace becoming the lowest, which makes it an aces-low question); ``RANK_BIT`` and
   ``SUIT_BIT``: a card's bit in a 13-bit rank mask and in a 52-bit word of four suit masks;
   ``SUIT_BIT_LOW``: the same word with aces low (bit ``13 * suit + (rank + 1) % 13``).
 """
@@ -57,9 +64,11 @@ __all__ = [
     "Tables",
     "badugi_from_nibbles",
     "nf_from_planes",
+    "ph10_index",
     "ph_index",
     "tables",
     "u16",
+    "u32",
 ]
 
 I8 = npt.NDArray[np.int8]
@@ -131,6 +140,12 @@ PH_ROW_SHIFT: Final = 40
 PH_ROWS: Final = 1 << 13
 PH_COLUMN_SHIFT: Final = 20
 PH_SIZE: Final = 1 << 17
+# The second perfect hash, of the multisets of 8 to 10 ranks (956,605) by their quinary key.
+PH10_MUL: Final = 0x71A4D597E502BE59
+PH10_ROW_SHIFT: Final = 40
+PH10_ROWS: Final = 1 << 17
+PH10_COLUMN_SHIFT: Final = 16
+PH10_SIZE: Final = 1 << 21
 BOARD_MULTISETS: Final = 455 + 1820 + 6175  # multisets of 3, 4 and 5 ranks
 COMBOS4: Final = 270_725  # C(52, 4)
 COMBOS5: Final = 2_598_960  # C(52, 5)
@@ -147,9 +162,9 @@ RANK_BIT: Final = CARD_KEY + 52
 SUIT_BIT: Final = RANK_BIT + 52
 NIBBLE_LOW: Final = SUIT_BIT + 52
 NIBBLE_HIGH: Final = NIBBLE_LOW + 52
-ROTATE_HIGH: Final = NIBBLE_HIGH + 52
-SUIT_BIT_LOW: Final = ROTATE_HIGH + 52
-BINOM: Final = SUIT_BIT_LOW + 52
+SUIT_BIT_LOW: Final = NIBBLE_HIGH + 52
+CARD_QUINARY: Final = SUIT_BIT_LOW + 52
+BINOM: Final = CARD_QUINARY + 52
 PAIR52: Final = BINOM + 6 * 53
 WINDOWS: Final = PAIR52 + 52 * 52
 FLUSH_BEST: Final = WINDOWS + 13
@@ -164,14 +179,16 @@ PACK3: Final = PACK2 + MASKS
 PACK5: Final = PACK3 + MASKS
 PH_OFFSET: Final = PACK5 + MASKS
 ORD_VALUE: Final = PH_OFFSET + PH_ROWS
-HIGH_NF: Final = ORD_VALUE + 6175
-DEUCE_SEVEN_NF: Final = HIGH_NF + PH_SIZE
+HIGH_NF: Final = ORD_VALUE + 6175  # 16-bit entries
+DEUCE_SEVEN_NF: Final = HIGH_NF + _words16(PH_SIZE)
 A5: Final = DEUCE_SEVEN_NF + PH_SIZE
 BOARD_ROW: Final = A5 + PH_SIZE
 OMAHA_NF: Final = BOARD_ROW + PH_SIZE  # 16-bit entries
 BADUGI4: Final = OMAHA_NF + _words16(BOARD_MULTISETS * 91)  # 16-bit entries
 BADUGI5: Final = BADUGI4 + _words16(COMBOS4)  # 16-bit entries
-ARENA: Final = BADUGI5 + _words16(COMBOS5)
+PH10_OFFSET: Final = BADUGI5 + _words16(COMBOS5)  # 32-bit entries
+HIGH10: Final = PH10_OFFSET + PH10_ROWS // 2  # 16-bit entries
+ARENA: Final = HIGH10 + _words16(PH10_SIZE)
 
 
 class Tables(NamedTuple):
@@ -201,6 +218,22 @@ def tables() -> Tables:
 def u16(data: I64, base: int, i: int) -> int:
     """Entry ``i`` of the 16-bit table at ``base`` (four entries to a word, lowest first)."""
     return int(data[base + (i >> 2)] >> ((i & 3) << 4)) & 0xFFFF
+
+
+@_jit
+def u32(data: I64, base: int, i: int) -> int:
+    """Entry ``i`` of the 32-bit table at ``base`` (two entries to a word, lowest first)."""
+    return int(data[base + (i >> 1)] >> ((i & 1) << 5)) & 0xFFFFFFFF
+
+
+@_jit
+def ph10_index(key: int, data: I64) -> int:
+    """Index below 2**21 of a quinary key of 8 to 10 ranks (the low 32 bits of a sum of
+    ``CARD_QUINARY`` entries), as :func:`ph_index` with the offsets at ``PH10_OFFSET``."""
+    h = (key & RANK_PART) * PH10_MUL
+    column = (h >> PH10_COLUMN_SHIFT) & (PH10_SIZE - 1)
+    row = (h >> PH10_ROW_SHIFT) & (PH10_ROWS - 1)
+    return (column + u32(data, PH10_OFFSET, row)) & (PH10_SIZE - 1)
 
 
 @_jit

@@ -81,7 +81,7 @@ async function createTable(event) {
     raise_cap: Number(value("raise-cap")),
     heads_up_uncapped: document.getElementById("heads-up-uncapped").checked,
     reshuffle: value("reshuffle"),
-    doogie_tie_keeps: document.getElementById("doogie-tie-keeps").checked,
+    two_way_tie_keeps: document.getElementById("doogie-tie-keeps").checked,
   };
   if (value("max-discard")) options.max_discard = Number(value("max-discard"));
   body.options = options;

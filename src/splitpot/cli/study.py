@@ -1,0 +1,224 @@
+"""``splitpot equity`` (each player's share of each award) and ``splitpot advise`` (every
+discard ranked; Doogie: every declaration)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import IO
+
+from splitpot.cards import format_cards
+from splitpot.cli.args import pairs
+from splitpot.equity.advise import advise_discards, declaration_odds
+from splitpot.equity.core import EquityResult, equity
+from splitpot.equity.policy import POLICIES
+from splitpot.errors import UsageError
+from splitpot.games import find_game
+
+__all__ = ["add_advise", "add_equity"]
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.2f}%"
+
+
+def _render_equity(result: EquityResult) -> str:
+    game = result.game
+    how = (
+        f"exact over {result.runouts:,} runouts"
+        if result.method == "exact"
+        else f"Monte Carlo, {result.runouts:,} samples (seed {result.seed})"
+    )
+    draws = f", {result.draws} draw(s) to come ({result.policy} policy)" if result.draws else ""
+    lines = [f"{game.name}: {how}{draws}"]
+    header = ["player", "equity", "scoop", *(f"{a.name} win/tie" for a in game.awards)]
+    rows = [header]
+    for p in result.players:
+        equity_text = _percent(p.equity)
+        if p.std_error is not None:
+            equity_text += f" ±{100 * p.std_error:.2f}"
+        rows.append(
+            [p.name, equity_text, _percent(p.scoop),
+             *(f"{_percent(o.win)} / {_percent(o.tie)}" for o in p.awards.values())]
+        )  # fmt: skip
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        lines.append(
+            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        )
+    if result.method == "monte-carlo":
+        lines.append("± is one standard error of the equity")
+    return "\n".join(lines)
+
+
+def _cmd_equity(args: argparse.Namespace, out: IO[str]) -> int:
+    if not args.player:
+        raise UsageError("give each player's cards with --player NAME='...' (or NAME=random)")
+    if args.exact and args.samples is not None:
+        raise UsageError("give either --exact or --samples, not both")
+    result = equity(
+        args.game,
+        pairs(args.player, "--player"),
+        args.board or "",
+        dead=args.dead or "",
+        discards=pairs(args.discard, "--discard") if args.discard else None,
+        draws=args.draws,
+        policy=args.policy,
+        declarations=pairs(args.declare, "--declare") if args.declare else None,
+        exact=True if args.exact else (False if args.samples is not None else None),
+        samples=args.samples or 10_000,
+        seed=args.seed,
+    )
+    if args.json:
+        out.write(json.dumps(result.to_json()) + "\n")
+    else:
+        out.write(_render_equity(result) + "\n")
+    return 0
+
+
+def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
+    game = find_game(args.game)
+    samples = args.samples or 4_000
+    if game.declare:
+        odds = declaration_odds(
+            args.hand, args.board or "", opponents=args.opponents,
+            opponent_hands=args.opponent_hand, samples=samples, seed=args.seed,
+            opponent_declarations=args.opponent_declare or None,
+        )  # fmt: skip
+        if args.json:
+            report = {
+                "game": game.id,
+                "declarations": odds.shares,
+                "std_errors": odds.std_errors,
+                "best": odds.best,
+                "method": odds.method,
+                "runouts": odds.runouts,
+            }
+            out.write(json.dumps(report) + "\n")
+            return 0
+        runouts = f"{odds.runouts:,} runout" + ("" if odds.runouts == 1 else "s")
+        lines = [f"{game.name}: your expected share of the pot by declaration "
+                 f"({odds.method}, {runouts})"]  # fmt: skip
+        for way, share in sorted(odds.shares.items(), key=lambda kv: -kv[1]):
+            error = odds.std_errors[way]
+            extra = f" ±{100 * error:.2f}" if error is not None else ""
+            lines.append(f"  {way:<5} {_percent(share)}{extra}")
+        lines.append(f"Best: declare {odds.best}")
+        out.write("\n".join(lines) + "\n")
+        return 0
+    options = advise_discards(
+        game, args.hand, args.board or "", opponents=args.opponents,
+        opponent_hands=args.opponent_hand, samples=samples, seed=args.seed, policy=args.policy,
+    )  # fmt: skip
+    if args.json:
+        rows = []
+        for option in options:
+            hero = option.result.player("you")
+            rows.append({
+                "discard": [str(c) for c in option.discard],
+                "equity": hero.equity, "std_error": hero.std_error, "scoop": hero.scoop,
+                "awards": {n: o.share for n, o in hero.awards.items()},
+                "method": option.result.method, "runouts": option.result.runouts,
+            })  # fmt: skip
+        out.write(json.dumps({"game": game.id, "options": rows}) + "\n")
+        return 0
+    shown = options if args.all else options[: args.top]
+    names = [a.name for a in game.awards]
+    lines = [f"{game.name}: every discard from {args.hand} ranked by your pot equity"]
+    lines.append("  discard          equity          " + "  ".join(f"{n:>8}" for n in names))
+    for option in shown:
+        hero = option.result.player("you")
+        thrown = format_cards(option.discard) or "stand pat"
+        plus = f" ±{100 * hero.std_error:.2f}" if hero.std_error is not None else ""
+        cells = "  ".join(f"{_percent(hero.awards[n].share):>8}" for n in names)
+        lines.append(f"  {thrown:<16} {_percent(hero.equity) + plus:<15} {cells}")
+    if len(shown) < len(options):
+        lines.append(f"  ... {len(options) - len(shown)} more (--all shows every discard)")
+    method = {o.result.method for o in options}
+    lines.append(
+        "award columns: your expected share of each award; "
+        + (
+            "exact"
+            if method == {"exact"}
+            else f"sampled, {samples:,} runouts each, seed {args.seed}"
+        )
+    )
+    out.write("\n".join(lines) + "\n")
+    return 0
+
+
+def add_equity(eq: argparse.ArgumentParser) -> None:
+    """The arguments of ``splitpot equity``."""
+    eq.description = (
+        "Equity per award. Exact when the runouts are few enough, else seeded "
+        "Monte Carlo with its standard error. A player may be NAME=random, or have fewer "
+        "cards than the game deals. Before a draw, --discard fixes a player's throw; the others "
+        "follow --policy."
+    )
+    eq.add_argument("game", metavar="GAME", help="game id or alias")
+    eq.add_argument("--player", action="append", default=[], metavar="NAME=CARDS")
+    eq.add_argument("--board", default="", help="the board so far")
+    eq.add_argument("--dead", default="", help="cards known to be out of play")
+    eq.add_argument("--exact", action="store_true", help="insist on exact enumeration")
+    eq.add_argument("--samples", type=int, help="Monte Carlo samples (default 10,000)")
+    eq.add_argument("--seed", type=int, default=0, help="seed for sampling (default 0)")
+    eq.add_argument(
+        "--discard",
+        action="append",
+        default=[],
+        metavar="NAME=CARDS",
+        help="a player's discard at the next draw",
+    )
+    eq.add_argument("--draws", type=int, help="draws still to come (default: all that remain)")
+    eq.add_argument(
+        "--policy",
+        choices=POLICIES,
+        default="heuristic",
+        help="how players without --discard draw (default heuristic)",
+    )
+    eq.add_argument(
+        "--declare",
+        action="append",
+        default=[],
+        metavar="NAME=WAY",
+        help="Doogie declarations for every player (default: cards speak)",
+    )
+    eq.add_argument("--json", action="store_true", help="print the result as JSON")
+    eq.set_defaults(handler=_cmd_equity)
+
+
+def add_advise(adv: argparse.ArgumentParser) -> None:
+    """The arguments of ``splitpot advise``."""
+    adv.description = (
+        "Rank every legal discard of your hand at the next draw by pot equity, "
+        "with each award's share; in Doogie, with all four community cards out, your share for "
+        "declaring high, low or both."
+    )
+    adv.add_argument("game", metavar="GAME", help="game id or alias")
+    adv.add_argument("--hand", required=True, help="your cards")
+    adv.add_argument("--board", default="", help="the board so far")
+    adv.add_argument("--opponents", type=int, help="number of opponents (random hands)")
+    adv.add_argument(
+        "--opponent-hand",
+        action="append",
+        default=[],
+        help="a known opponent hand; repeat for more",
+    )
+    adv.add_argument(
+        "--opponent-declare",
+        action="append",
+        default=[],
+        help="Doogie: a known opponent's declaration, in --opponent-hand order",
+    )
+    adv.add_argument("--samples", type=int, help="samples per option (default 4,000)")
+    adv.add_argument("--seed", type=int, default=0)
+    adv.add_argument(
+        "--policy",
+        choices=POLICIES,
+        default="heuristic",
+        help="how the opponents and your later draws play (default heuristic)",
+    )
+    adv.add_argument("--top", type=int, default=10, help="options to show (default 10)")
+    adv.add_argument("--all", action="store_true", help="show every option")
+    adv.add_argument("--json", action="store_true", help="print the result as JSON")
+    adv.set_defaults(handler=_cmd_advise)

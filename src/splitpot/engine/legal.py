@@ -1,0 +1,66 @@
+"""What the player to act may do: :class:`LegalActions`, the query of the hand engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from splitpot.cards import Card, format_cards
+from splitpot.engine.betting import RaiseBounds
+
+__all__ = ["LegalActions"]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the player to act may do now."""
+
+    seat: int
+    phase: str  # "bet", "draw", "sviten" or "declare"
+    fold: bool = False
+    check: bool = False
+    call: int | None = None  # chips the call puts in (all-in for less when short)
+    raise_: RaiseBounds | None = None
+    discard_max: int = 0
+    hole: tuple[Card, ...] = ()
+    keep_reject: bool = False
+    declare: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kinds", self._kinds())
+
+    def _kinds(self) -> tuple[str, ...]:
+        """The action kinds allowed, e.g. ``("fold", "call", "raise")``."""
+        out: list[str] = []
+        if self.fold:
+            out.append("fold")
+        if self.check:
+            out.append("check")
+        if self.call is not None:
+            out.append("call")
+        if self.raise_ is not None:
+            out.append(self.raise_.kind)
+        if self.phase == "draw":
+            out.append("discard")
+        if self.keep_reject:
+            out += ["keep", "reject"]
+        if self.declare:
+            out.append("declare")
+        return tuple(out)
+
+    def describe(self) -> str:
+        """One line: ``fold, call 4, raise to 8-14``."""
+        parts: list[str] = []
+        for kind in self.kinds:
+            if kind == "call":
+                parts.append(f"call {self.call}")
+            elif kind in ("bet", "raise") and self.raise_ is not None:
+                low, high = self.raise_.min_to, self.raise_.max_to
+                parts.append(f"{kind} to {low}" if low == high else f"{kind} to {low}-{high}")
+            elif kind == "discard":
+                parts.append(f"discard 0-{self.discard_max} of {format_cards(self.hole)}")
+            elif kind == "declare":
+                parts.append("declare " + "/".join(self.declare))
+            else:
+                parts.append(kind)
+        return ", ".join(parts)

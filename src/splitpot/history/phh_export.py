@@ -1,0 +1,285 @@
+"""Writing PHH from full event logs, and text histories (the format is described in
+:mod:`splitpot.history.phh`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from datetime import time as clock_time
+from typing import Any
+
+from splitpot.cards import Card
+from splitpot.engine.events import Event, view
+from splitpot.engine.history import format_history
+from splitpot.engine.options import Options, Stakes
+from splitpot.errors import SplitpotError
+from splitpot.games import GameSpec, find_game
+from splitpot.games.streets import Forced, Structure
+from splitpot.history.phh_variants import (
+    PhhHand,
+    has_sviten,
+    variant_code,
+)
+from splitpot.history.store import HistoryError
+
+__all__ = ["export_phh", "export_phhs", "export_text"]
+
+
+# ---------------------------------------------------------------------------- writing TOML
+
+
+def _key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _string(key)
+
+
+def _string(text: str) -> str:
+    if "'" not in text and not any((ord(c) < 0x20 and c != "\t") or c == "\x7f" for c in text):
+        return f"'{text}'"
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, clock_time):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    raise TypeError(f"no TOML for {value!r}")  # pragma: no cover - only the types above
+
+
+def _dump(fields: Sequence[tuple[str, Any]]) -> str:
+    lines = []
+    for key, value in fields:
+        if key in ("actions", "_awards", "_sviten") and value:
+            lines.append(f"{key} = [")
+            lines.extend(f"  {_value(item)}," for item in value)
+            lines.append("]")
+        else:
+            lines.append(f"{_key(key)} = {_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------- export
+
+
+def _cards(cards: Iterable[int]) -> str:
+    return "".join(str(Card(c)) for c in cards)
+
+
+def _full_start(events: Sequence[Event]) -> Event:
+    if not events or events[0].kind != "start":
+        raise HistoryError("a hand's event log starts with its start event")
+    if "deck" not in events[0].secret:
+        raise HistoryError("only a full event log can be exported, not one seat's view")
+    return events[0]
+
+
+@dataclass(slots=True)
+class _Played:
+    """What a hand's events say in PHH: its actions, and what PHH has no action for."""
+
+    actions: list[str] = field(default_factory=list)
+    declared: dict[str, str] = field(default_factory=dict)  # PHH player -> way
+    sviten: list[dict[str, str]] = field(default_factory=list)
+    awards: list[dict[str, Any]] = field(default_factory=list)
+    payouts: dict[str, int] = field(default_factory=dict)
+    final: Sequence[int] | None = None
+
+
+def _played(
+    events: Sequence[Event], game: GameSpec, names: Sequence[str], label: dict[int, str]
+) -> _Played:
+    """The PHH actions of ``events`` (after the start), with the player labels ``label``."""
+    by_name = {name: label[seat] for seat, name in enumerate(names)}
+    played = _Played()
+    actions, declared, sviten = played.actions, played.declared, played.sviten
+    later: list[str] = []  # a draw's replacements, dealt once every player has drawn
+    immediate = has_sviten(game)
+    face_up = ""
+    for event in events[1:]:
+        who = label[event.seat] if event.seat is not None else ""
+        secret = event.secret
+        if event.kind not in ("discard", "reshuffle"):
+            actions += later
+            later.clear()
+        match event.kind:
+            case "deal_hole":
+                actions.append(f"d dh {who} {_cards(secret['cards'])}")
+            case "deal_board":
+                actions.append(f"d db {_cards(event.data['cards'])}")
+            case "fold":
+                actions.append(f"{who} f")
+            case "check" | "call":
+                actions.append(f"{who} cc")
+            case "bet" | "raise":
+                actions.append(f"{who} cbr {event.data['to']}")
+            case "discard":
+                thrown = secret["discarded"]
+                actions.append(f"{who} sd {_cards(thrown)}" if thrown else f"{who} sd")
+                if secret.get("received"):
+                    deal = f"d dh {who} {_cards(secret['received'])}"
+                    (actions if immediate else later).append(deal)
+            case "sviten_up":
+                face_up = str(event.data["card"])
+            case "keep":
+                actions.append(f"d dh {who} {face_up} # face up, kept")
+                sviten.append({"player": who, "up": face_up, "choice": "keep"})
+            case "reject":
+                sviten.append({"player": who, "up": face_up, "choice": "reject"})
+            case "sviten_down":
+                received = _cards(secret["received"])
+                actions.append(f"d dh {who} {received} # face down, {face_up} face up rejected")
+            case "declare":
+                declared[who] = str(secret["way"])
+            case "reveal":
+                ways = event.data["declarations"]
+                actions.append(
+                    "# declarations: " + ", ".join(f"{by_name[n]} {w}" for n, w in ways.items())
+                )
+            case "show":
+                actions.append(f"{who} sm {_cards(event.data['cards'])}")
+            case "win":
+                if event.seat is not None:
+                    played.payouts = {names[event.seat]: int(event.data["amount"])}
+            case "settle":
+                played.payouts = {str(n): int(c) for n, c in event.data["payouts"].items()}
+                for award in event.data.get("awards", ()):
+                    entry: dict[str, Any] = {
+                        "pot": award["pot"],
+                        "award": award["award"],
+                        "amount": award["amount"],
+                        "winners": [by_name[n] for n in award["winners"]],
+                    }
+                    if award.get("hand"):
+                        entry["hand"] = award["hand"]
+                    played.awards.append(entry)
+            case "end":
+                played.final = event.data["stacks"]
+            case _:  # post, bet_round, draw_round, declare_round, reshuffle, return
+                pass
+    actions += later
+    return played
+
+
+def _phh_fields(
+    events: Sequence[Event], hand: int | str | None, started: datetime | None
+) -> list[tuple[str, Any]]:
+    start = _full_start(events)
+    data = start.data
+    game = find_game(data["game"])
+    structure = Structure(data["structure"])
+    names: Sequence[str] = data["names"]
+    count = len(names)
+    button = int(data["button"])
+    order = [(button + 1 + i) % count for i in range(count)]  # PHH player i -> seat
+    label = {seat: f"p{i + 1}" for i, seat in enumerate(order)}
+    stakes = Stakes(**data["stakes"])
+
+    fields: list[tuple[str, Any]] = [("variant", variant_code(game, structure))]
+    ante = stakes.ante if game.forced is Forced.ANTE else 0
+    blinds = [0] * count
+    if game.forced is Forced.BLINDS:
+        blinds[0], blinds[1] = stakes.small_blind, stakes.big_blind
+    fields += [("antes", [ante] * count), ("blinds_or_straddles", blinds)]
+    if structure is Structure.FIXED_LIMIT:
+        fields += [("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet)]
+    else:
+        fields.append(("min_bet", stakes.big_blind))
+    fields.append(("starting_stacks", [data["stacks"][seat] for seat in order]))
+
+    played = _played(events, game, names, label)
+    declared, sviten, awards = played.declared, played.sviten, played.awards
+    payouts, final = played.payouts, played.final
+    fields.append(("actions", played.actions))
+
+    if started is not None:
+        moment = (started if started.tzinfo else started.astimezone()).astimezone(UTC)
+        fields += [
+            ("time", moment.time().replace(microsecond=0)),
+            ("time_zone", "UTC"),
+            ("day", moment.day),
+            ("month", moment.month),
+            ("year", moment.year),
+        ]
+    if hand is not None:
+        fields.append(("hand", hand))
+    fields += [
+        ("seats", [seat + 1 for seat in order]),
+        ("seat_count", count),
+        ("players", [names[seat] for seat in order]),
+    ]
+    if final is not None:
+        fields += [
+            ("finishing_stacks", [final[seat] for seat in order]),
+            ("winnings", [payouts.get(names[seat], 0) for seat in order]),
+        ]
+    options = Options.from_json(dict(data["options"])).to_json()
+    fields += [
+        ("_game", game.id),
+        ("_structure", structure.value),
+        ("_stakes", stakes.to_json()),
+        ("_options", {k: v for k, v in options.items() if v is not None}),
+        ("_deck", _cards(start.secret["deck"])),
+        ("_seed", int(start.secret["seed"])),
+    ]
+    if declared:
+        fields.append(("_declarations", [declared.get(f"p{i + 1}", "") for i in range(count)]))
+    if sviten:
+        fields.append(("_sviten", sviten))
+    if awards:
+        fields.append(("_awards", awards))
+    return fields
+
+
+def export_phh(
+    events: Sequence[Event], *, hand: int | str | None = None, started: datetime | None = None
+) -> str:
+    """One hand as PHH text, from its full event log (see the module docstring).
+
+    ``hand`` is its number and ``started`` when it started, written as PHH's ``hand``,
+    ``time``, ``time_zone``, ``day``, ``month`` and ``year``.
+    """
+    try:
+        return _dump(_phh_fields(events, hand, started))
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        if isinstance(exc, SplitpotError):
+            raise
+        raise HistoryError(f"the event log is not a hand splitpot can export: {exc!r}") from None
+
+
+def export_phhs(hands: Iterable[PhhHand]) -> str:
+    """Several hands as one ``.phhs`` text: one TOML table per hand, named by its number (or
+    its place, 1, 2, ..., when it has none)."""
+    sections = []
+    for place, item in enumerate(hands, 1):
+        name = item.hand if item.hand is not None else place
+        text = export_phh(item.events, hand=item.hand, started=item.started)
+        sections.append(f"[{_key(str(name))}]\n{text}")
+    return "\n".join(sections)
+
+
+def export_text(
+    events: Sequence[Event], number: int | None = None, *, seat: str | int | None = None
+) -> str:
+    """The hand as an online-room style text history (``seat``: as that seat saw it)."""
+    shown = list(events)
+    if seat is not None:
+        if not shown or shown[0].kind != "start":
+            raise HistoryError("a hand's event log starts with its start event")
+        names = list(shown[0].data["names"])
+        if isinstance(seat, str):
+            if seat not in names:
+                raise HistoryError(f"no seat {seat!r} in this hand: it seats {', '.join(names)}")
+            seat = names.index(seat)
+        shown = view(shown, seat)
+    return format_history(shown, number)

@@ -1,0 +1,493 @@
+"""Reading PHH back into event logs (see :mod:`splitpot.history.phh` for the format): every
+dealt and shown card is checked against the hand as the engine deals it, and the final stacks,
+winnings, awards and declarations against the engine's result."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import deque
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from datetime import time as clock_time
+from typing import Any, Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from splitpot.cards import Card, check_distinct, full_deck, parse_cards
+from splitpot.engine.events import Action, Event
+from splitpot.engine.hand import Hand
+from splitpot.engine.options import Options, Stakes
+from splitpot.errors import SplitpotError
+from splitpot.games import GameSpec, find_game
+from splitpot.games.streets import Deal, Forced, Structure
+from splitpot.history.phh_export import export_phh
+from splitpot.history.phh_variants import PhhHand, from_variant
+from splitpot.history.store import HistoryError
+
+__all__ = ["import_phh", "read_phh"]
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise HistoryError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise HistoryError(f"{what} must be a whole number of chips, not {value!r}")
+        return int(value)
+    return value
+
+
+def _ints(doc: Mapping[str, Any], key: str, count: int | None = None) -> list[int]:
+    value = doc.get(key)
+    if not isinstance(value, list):
+        raise HistoryError(f"{key} must be a list of numbers")
+    if count is not None and len(value) != count:
+        raise HistoryError(f"{key} has {len(value)} entries for {count} players")
+    return [_int(item, f"{key}[{i}]") for i, item in enumerate(value)]
+
+
+def _table(doc: Mapping[str, Any], key: str) -> dict[str, Any] | None:
+    value = doc.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise HistoryError(f"{key} must be a table")
+    return value
+
+
+def _stakes(doc: Mapping[str, Any], game: GameSpec, structure: Structure, count: int) -> Stakes:
+    given = _table(doc, "_stakes")
+    try:
+        if given is not None:
+            return Stakes(**{k: _int(v, f"_stakes.{k}") for k, v in given.items()})
+        antes = _ints(doc, "antes", count)
+        blinds = _ints(doc, "blinds_or_straddles", count) if "blinds_or_straddles" in doc else []
+        blinds += [0] * (count - len(blinds))
+        if len(set(antes)) != 1 or any(blinds[2:]):
+            raise HistoryError("splitpot plays uniform antes and two blinds, no straddles")
+        if structure is Structure.FIXED_LIMIT:
+            small_bet = _int(doc.get("small_bet"), "small_bet")
+            big_bet = _int(doc.get("big_bet"), "big_bet")
+        else:
+            small_bet = _int(doc.get("min_bet"), "min_bet")
+            big_bet = 2 * small_bet
+        if game.forced is Forced.ANTE:
+            return Stakes(small_blind=antes[0], big_blind=small_bet, ante=antes[0],
+                          small_bet=small_bet, big_bet=big_bet)  # fmt: skip
+        if antes[0]:
+            raise HistoryError(f"{game.name} has blinds and no antes")
+        if structure is not Structure.FIXED_LIMIT and small_bet != blinds[1]:
+            raise HistoryError("splitpot's minimum bet is the big blind")
+        return Stakes(small_blind=blinds[0], big_blind=blinds[1], small_bet=small_bet,
+                      big_bet=big_bet)  # fmt: skip
+    except (TypeError, SplitpotError) as exc:
+        if isinstance(exc, HistoryError):
+            raise
+        raise HistoryError(f"stakes: {exc}") from None
+
+
+def _known(cards: Sequence[Card | None], what: str) -> list[Card]:
+    if any(card is None for card in cards):
+        raise HistoryError(f"{what} has unknown cards (??): splitpot needs every card")
+    return [card for card in cards if card is not None]
+
+
+def _phh_cards(text: str, where: str) -> list[Card | None]:
+    out: list[Card | None] = []
+    for index in range(0, len(text), 2):
+        token = text[index : index + 2]
+        if token == "??":
+            out.append(None)
+            continue
+        try:
+            (card,) = parse_cards(token, where=where)
+        except (SplitpotError, ValueError):
+            raise HistoryError(f"{token!r} is not a card ({where})") from None
+        out.append(card)
+    if len(text) % 2:
+        raise HistoryError(f"{text!r}: cards are two characters each ({where})")
+    return out
+
+
+def _words(raw: Any, index: int) -> list[str]:
+    if not isinstance(raw, str):
+        raise HistoryError(f"action {index}: {raw!r} is not text")
+    return raw.split("#", 1)[0].split()
+
+
+def _rebuilt_deck(doc: Mapping[str, Any], game: GameSpec, count: int) -> list[Card]:
+    """The deck order from the dealt cards, for a PHH without ``_deck``: hole cards one at a
+    time clockwise from the first seat left of the button, then every later card as dealt."""
+    first = game.streets[0]
+    assert isinstance(first, Deal)
+    hole: list[list[Card]] = [[] for _ in range(count)]
+    later: list[Card] = []
+    for index, raw in enumerate(doc["actions"], 1):
+        words = _words(raw, index)
+        if words[:2] == ["d", "dh"] and len(words) == 4:
+            player = _player(words[2], count)
+            cards = _known(_phh_cards(words[3], f"action {index}"), f"action {index}")
+            room = first.hole - len(hole[player])
+            hole[player] += cards[:room]
+            later += cards[room:]
+        elif words[:2] == ["d", "db"] and len(words) == 3:
+            later += _known(_phh_cards(words[2], f"action {index}"), f"action {index}")
+    if any(len(cards) != first.hole for cards in hole):
+        raise HistoryError(f"without _deck, every player's {first.hole} hole cards must be dealt")
+    dealt = [hole[player][k] for k in range(first.hole) for player in range(count)] + later
+    try:
+        check_distinct([("in the dealt cards", dealt)])
+    except SplitpotError as exc:
+        raise HistoryError(f"{exc} (a hand that reshuffled needs its _deck and _seed)") from None
+    return dealt + [card for card in full_deck() if card not in set(dealt)]
+
+
+def _player(text: str, count: int) -> int:
+    match = re.fullmatch(r"p([1-9][0-9]*)", text)
+    if not match or int(match[1]) > count:
+        raise HistoryError(f"{text!r} is not a player (p1 to p{count})")
+    return int(match[1]) - 1
+
+
+def _started(doc: Mapping[str, Any]) -> datetime | None:
+    moment = doc.get("time")
+    try:
+        year, month, day = (int(doc[k]) for k in ("year", "month", "day"))
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not isinstance(moment, clock_time):
+        return None
+    zone: Any = UTC
+    name = doc.get("time_zone")
+    if isinstance(name, str) and name != "UTC":
+        try:
+            zone = ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            zone = UTC
+    try:
+        return datetime.combine(datetime(year, month, day).date(), moment, tzinfo=zone)
+    except ValueError:
+        return None
+
+
+_COMPARED: Final = (
+    "variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
+    "finishing_stacks", "winnings", "_declarations", "_sviten", "_awards",
+)  # fmt: skip
+
+
+class _Importer:
+    """Plays a PHH's actions on a splitpot hand dealt from its deck, checking every card."""
+
+    def __init__(self, doc: Mapping[str, Any]) -> None:
+        self.doc = doc
+        variant = doc.get("variant")
+        if not isinstance(variant, str):
+            raise HistoryError("no variant: a PHH hand starts with variant = '...'")
+        if "_game" in doc:
+            try:
+                game = find_game(str(doc["_game"]))
+                structure = Structure(str(doc.get("_structure") or game.structure))
+            except (SplitpotError, ValueError) as exc:
+                raise HistoryError(f"_game/_structure: {exc}") from None
+        else:
+            game, structure = from_variant(variant)
+        stacks = _ints(doc, "starting_stacks")
+        count = len(stacks)
+        if not isinstance(doc.get("actions"), list):
+            raise HistoryError("actions must be a list of PHH actions")
+        order, button = self._seats(count)
+        names = self._names(count, order)
+        options = _table(doc, "_options")
+        try:
+            opts = Options.from_json(options) if options is not None else Options()
+        except (TypeError, SplitpotError) as exc:
+            raise HistoryError(f"_options: {exc}") from None
+        deck: Sequence[Card]
+        if "_deck" in doc:
+            if not isinstance(doc["_deck"], str):
+                raise HistoryError("_deck must be the 52 cards as text")
+            deck = _known(_phh_cards(doc["_deck"], "in _deck"), "_deck")
+            if len(deck) != 52 or len(set(deck)) != 52:
+                raise HistoryError("_deck must hold each of the 52 cards once")
+        else:
+            deck = _rebuilt_deck(doc, game, count)
+        seed = _int(doc.get("_seed", 0), "_seed")
+        seat_stacks = [0] * count
+        for index, seat in enumerate(order):
+            seat_stacks[seat] = stacks[index]
+        self.order = order
+        self.count = count
+        try:
+            self.hand = Hand(
+                game,
+                stacks=seat_stacks,
+                button=button,
+                stakes=_stakes(doc, game, structure, count),
+                structure=structure,
+                options=opts,
+                deck=deck,
+                names=names,
+                reshuffle_seed=seed,
+            )
+        except SplitpotError as exc:
+            if isinstance(exc, HistoryError):
+                raise
+            raise HistoryError(str(exc)) from None
+        self.seen = 0
+        self.dealt: list[deque[Card]] = [deque() for _ in range(count)]
+        self.board: deque[Card] = deque()
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.face_up: Card | None = None
+        self.sviten: deque[Any] = deque(doc.get("_sviten") or ())
+        self.declarations = doc.get("_declarations")
+        self._absorb()
+
+    def _seats(self, count: int) -> tuple[list[int], int]:
+        if "seats" not in self.doc:
+            return list(range(count)), count - 1
+        numbers = _ints(self.doc, "seats", count)
+        if len(set(numbers)) != count:
+            raise HistoryError("seats: two players in one seat")
+        ranked = sorted(numbers)
+        order = [ranked.index(number) for number in numbers]
+        button = order[-1]
+        if any(seat != (button + 1 + i) % count for i, seat in enumerate(order)):
+            raise HistoryError(
+                "seats: PHH players go clockwise from the first seat left of the button, "
+                f"so the seat numbers {numbers} are out of order"
+            )
+        return order, button
+
+    def _names(self, count: int, order: Sequence[int]) -> list[str] | None:
+        players = self.doc.get("players")
+        if players is None:
+            return None
+        if not isinstance(players, list) or len(players) != count:
+            raise HistoryError(f"players must name each of the {count} players")
+        names = [""] * count
+        for index, seat in enumerate(order):
+            names[seat] = str(players[index])
+        return names
+
+    def _absorb(self) -> None:
+        """Note the cards the engine dealt and showed since the last look."""
+        events = self.hand.events
+        for event in events[self.seen :]:
+            seat = event.seat
+            if event.kind == "deal_hole" and seat is not None:
+                self.dealt[seat] += event.secret["cards"]
+            elif event.kind == "discard" and seat is not None:
+                self.dealt[seat] += event.secret.get("received", ())
+            elif event.kind == "sviten_up":
+                self.face_up = event.data["card"]
+            elif event.kind == "keep" and seat is not None and self.face_up is not None:
+                self.dealt[seat].append(self.face_up)
+            elif event.kind == "sviten_down" and seat is not None:
+                self.dealt[seat] += event.secret["received"]
+            elif event.kind == "deal_board":
+                self.board += event.data["cards"]
+            elif event.kind == "show" and seat is not None:
+                self.shown[seat] = tuple(event.data["cards"])
+        self.seen = len(events)
+
+    def _label(self, seat: int) -> str:
+        return f"p{self.order.index(seat) + 1}"
+
+    def _choices(self) -> None:
+        """Declarations and Sviten choices: the engine waits for them; PHH has no action."""
+        hand = self.hand
+        while hand.phase in ("declare", "sviten") and hand.to_act is not None:
+            seat = hand.to_act
+            who = self._label(seat)
+            if hand.phase == "declare":
+                ways = self.declarations
+                index = self.order.index(seat)
+                if not isinstance(ways, list) or len(ways) != self.count or not ways[index]:
+                    raise HistoryError(f"_declarations must give {who}'s declaration")
+                action = Action.declare(str(ways[index]))
+            else:
+                if not self.sviten:
+                    raise HistoryError(f"_sviten must say whether {who} kept the face-up card")
+                entry = self.sviten.popleft()
+                if not isinstance(entry, dict) or entry.get("player") != who:
+                    raise HistoryError(f"_sviten: the next face-up card is {who}'s, not {entry!r}")
+                if entry.get("up") != str(self.face_up):
+                    raise HistoryError(
+                        f"_sviten: {who}'s face-up card is {self.face_up}, not {entry.get('up')}"
+                    )
+                choice = entry.get("choice")
+                if choice not in ("keep", "reject"):
+                    raise HistoryError(f"_sviten: {who} must keep or reject, not {choice!r}")
+                action = Action(str(choice))
+            try:
+                hand.apply(action, seat=seat)
+            except SplitpotError as exc:
+                raise HistoryError(f"{who}: {exc}") from None
+            self._absorb()
+
+    def _take(self, queue: deque[Card], cards: Sequence[Card | None], where: str) -> None:
+        expected = [queue.popleft() for _ in range(min(len(cards), len(queue)))]
+        if len(expected) < len(cards) or any(
+            c is not None and c != e for c, e in zip(cards, expected, strict=True)
+        ):
+            dealt = "".join(map(str, expected)) or "nothing"
+            raise HistoryError(f"{where}: the deck deals {dealt} here")
+
+    def _answerless_check(self, seat: int) -> bool:
+        """PokerKit asks for a check nobody can answer; splitpot does not ask it."""
+        hand = self.hand
+        live = hand.in_hand()
+        return (
+            seat in live
+            and hand.bets[seat] >= max(hand.bets[s] for s in live)
+            and all(hand.stacks[s] == 0 for s in live if s != seat)
+        )
+
+    def _act(self, seat: int, words: list[str], where: str) -> None:
+        hand = self.hand
+        verb = words[1]
+        arity = {"f": (2,), "cc": (2,), "cbr": (3,), "sd": (2, 3)}
+        if verb == "pb":
+            raise HistoryError(f"{where}: splitpot's games have no bring-in")
+        if len(words) not in arity.get(verb, ()):
+            raise HistoryError(f"{where}: not a PHH action")
+        asked = hand.to_act == seat and hand.phase == "bet"
+        if verb == "cc" and not asked and self._answerless_check(seat):
+            return
+        if hand.to_act is None:
+            raise HistoryError(f"{where}: the hand is already over")
+        if hand.to_act != seat:
+            raise HistoryError(f"{where}: {self._label(hand.to_act)} is to act")
+        legal = hand.legal_actions()
+        assert legal is not None
+        action: Action
+        if verb == "f":
+            action = Action.fold()
+        elif verb == "cc":
+            action = Action.check() if legal.check else Action.call()
+        elif verb == "cbr":
+            try:
+                amount = int(words[2])
+            except ValueError:
+                raise HistoryError(f"{where}: {words[2]!r} is not a whole number") from None
+            kind = legal.raise_.kind if legal.raise_ is not None else "raise"
+            action = Action(kind, amount=amount)
+        else:
+            thrown = _phh_cards(words[2], where) if len(words) == 3 else []
+            action = Action.discard(_known(thrown, where))
+        try:
+            hand.apply(action, seat=seat)
+        except SplitpotError as exc:
+            raise HistoryError(f"{where}: {exc}") from None
+
+    def run(self) -> tuple[Event, ...]:
+        shows: list[tuple[int, list[str], str]] = []
+        for index, raw in enumerate(self.doc["actions"], 1):
+            words = _words(raw, index)
+            if not words:
+                continue  # a no-op or a comment
+            where = f"action {index} ({raw.strip()!r})"
+            self._choices()
+            if words[0] == "d":
+                if words[1:2] == ["dh"] and len(words) == 4:
+                    seat = self.order[_player(words[2], self.count)]
+                    self._take(self.dealt[seat], _phh_cards(words[3], where), where)
+                elif words[1:2] == ["db"] and len(words) == 3:
+                    self._take(self.board, _phh_cards(words[2], where), where)
+                else:
+                    raise HistoryError(f"{where}: not a PHH dealing action")
+                continue
+            if len(words) < 2:
+                raise HistoryError(f"{where}: not a PHH action")
+            seat = self.order[_player(words[0], self.count)]
+            if words[1] == "sm":
+                shows.append((seat, words, where))
+                continue
+            self._act(seat, words, where)
+            self._absorb()
+        self._choices()
+        self._absorb()
+        hand = self.hand
+        if not hand.is_over:
+            waiting = self._label(hand.to_act) if hand.to_act is not None else "the dealer"
+            raise HistoryError(f"the actions stop before the hand is over ({waiting} is to act)")
+        for seat, queue in enumerate(self.dealt):
+            if queue:
+                raise HistoryError(
+                    f"the actions do not deal {self._label(seat)} {''.join(map(str, queue))}"
+                )
+        if self.board:
+            raise HistoryError(
+                f"the actions do not deal the board's {''.join(map(str, self.board))}"
+            )
+        self._check_shows(shows)
+        return hand.events
+
+    def _check_shows(self, shows: Sequence[tuple[int, list[str], str]]) -> None:
+        said = set()
+        for seat, words, where in shows:
+            if seat not in self.shown:
+                raise HistoryError(f"{where}: {self._label(seat)} has no hand at the showdown")
+            if len(words) != 3:
+                raise HistoryError(f"{where}: splitpot shows every hand at the showdown")
+            if words[2] != "-":
+                cards = _phh_cards(words[2], where)
+                known = sorted(c for c in cards if c is not None)
+                if len(cards) != len(self.shown[seat]) or not set(known) <= set(self.shown[seat]):
+                    shown = "".join(map(str, self.shown[seat]))
+                    raise HistoryError(f"{where}: {self._label(seat)} shows {shown}")
+            said.add(seat)
+        missing = sorted(set(self.shown) - said)
+        if missing:
+            raise HistoryError(
+                "the actions do not show " + ", ".join(self._label(s) for s in missing) + "'s hand"
+            )
+
+
+def _section(doc: Mapping[str, Any]) -> PhhHand:
+    importer = _Importer(doc)
+    events = importer.run()
+    hand_number = doc.get("hand")
+    number = hand_number if isinstance(hand_number, int | str) else None
+    started = _started(doc)
+    again = tomllib.loads(export_phh(events))
+    for key in _COMPARED:
+        if key in doc and doc[key] != again.get(key):
+            raise HistoryError(
+                f"{key} does not match the hand: the PHH says {doc[key]!r}, "
+                f"the hand as played gives {again.get(key)!r}"
+            )
+    return PhhHand(events, number, started)
+
+
+def read_phh(text: str) -> list[PhhHand]:
+    """Every hand of a PHH text: one hand (``.phh``) or tables of hands (``.phhs``)."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise HistoryError(f"not PHH (TOML): {exc}") from None
+    if "variant" in doc:
+        sections: list[tuple[str | None, Any]] = [(None, doc)]
+    else:
+        sections = list(doc.items())
+        if not sections:
+            raise HistoryError("no hand: the PHH text is empty")
+    hands = []
+    for name, section in sections:
+        where = f"hand [{name}]: " if name is not None else ""
+        if not isinstance(section, dict) or "variant" not in section:
+            raise HistoryError(f"{where or f'{name!r}: '}not a PHH hand (no variant)")
+        try:
+            hands.append(_section(section))
+        except HistoryError as exc:
+            raise HistoryError(f"{where}{exc}") from None
+    return hands
+
+
+def import_phh(text: str) -> list[Event]:
+    """The event log of the one hand in a PHH text (:meth:`Hand.replay` accepts it)."""
+    hands = read_phh(text)
+    if len(hands) != 1:
+        raise HistoryError(f"the PHH text holds {len(hands)} hands, not one: use read_phh")
+    return list(hands[0].events)

@@ -1,0 +1,248 @@
+"""The seeds' worked showdowns, each with the seed's answer: the lab's presets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from splitpot.cards import format_cards, parse_cards
+
+__all__ = ["PRESETS"]
+
+
+def _cards(seed_text: str) -> str:
+    """A seed's cards ("A♠A♥K♦") as the text the lab's inputs show ("As Ah Kd")."""
+    return format_cards(parse_cards(seed_text))
+
+
+def _preset(
+    id_: str,
+    title: str,
+    game: str,
+    board: str,
+    players: Mapping[str, str],
+    *,
+    source: str,
+    explanation: str,
+    expected: Mapping[str, Any],
+    pot: int | None = None,
+    contributions: Mapping[str, int] | None = None,
+    declarations: Mapping[str, str] | None = None,
+    odd_chip: str | None = None,
+    answer_key: bool = False,
+) -> dict[str, Any]:
+    preset: dict[str, Any] = {
+        "id": id_,
+        "title": title,
+        "game": game,
+        "board": _cards(board),
+        "players": {name: _cards(cards) for name, cards in players.items()},
+    }
+    if pot is not None:
+        preset["pot"] = pot
+    if contributions is not None:
+        preset["contributions"] = dict(contributions)
+    if declarations is not None:
+        preset["declarations"] = dict(declarations)
+    if odd_chip is not None:
+        preset["odd_chip"] = odd_chip
+    preset["source"] = source
+    preset["answer_key"] = answer_key
+    preset["explanation"] = explanation
+    preset["expected"] = dict(expected)
+    return preset
+
+
+_DRAWMAHA = "seeds/002 (Drawmaha)"
+
+PRESETS: Final[tuple[dict[str, Any], ...]] = (
+    # seeds/002, "Answer key you can use without JavaScript": the four cases, in order.
+    _preset(
+        "drawmaha-different-winners",
+        "Drawmaha: different winners, 60 chips each",
+        "drawmaha",
+        "A♣K♥7♣6♦2♥",
+        {"A": "A♠A♥K♦Q♣8♠", "B": "9♠9♥9♦4♠3♦"},
+        pot=120,
+        source=f"{_DRAWMAHA}, answer key",
+        answer_key=True,
+        explanation="A wins Omaha with three aces using A♠ A♥ + A♣ K♥ 7♣. B wins draw with "
+        "three nines against A's pair of aces. Each receives 60 of 120 chips.",
+        expected={
+            "payouts": {"A": 60, "B": 60},
+            "winners": {"omaha": ["A"], "draw": ["B"]},
+            "hands": {
+                "A": {"omaha": "Three aces", "draw": "Pair of aces"},
+                "B": {"omaha": "Pair of nines", "draw": "Three nines"},
+            },
+            "cards": {"A": {"omaha": _cards("A♠A♥A♣K♥7♣")}},
+        },
+    ),
+    _preset(
+        "drawmaha-scoop",
+        "Drawmaha: A scoops, 120 chips to A",
+        "drawmaha",
+        "A♣K♥7♠4♣2♥",
+        {"A": "A♠A♥A♦K♠K♦", "B": "Q♠Q♥J♦10♣8♦"},
+        pot=120,
+        source=f"{_DRAWMAHA}, answer key",
+        answer_key=True,
+        explanation="A wins draw with aces full of kings. In Omaha, A uses A♠ A♥ + A♣ K♥ 7♠ "
+        "for three aces; B has only a pair of queens. A takes both 60-chip halves. The private "
+        "full house itself is not a legal Omaha combination.",
+        expected={
+            "payouts": {"A": 120, "B": 0},
+            "winners": {"omaha": ["A"], "draw": ["A"]},
+            "hands": {
+                "A": {"omaha": "Three aces", "draw": "Aces full of kings"},
+                "B": {"omaha": "Pair of queens"},
+            },
+            "cards": {"A": {"omaha": _cards("A♠A♥A♣K♥7♠")}},
+        },
+    ),
+    _preset(
+        "drawmaha-three-quarters",
+        "Drawmaha: A wins three quarters, 90 chips to A, 30 to B",
+        "drawmaha",
+        "A♣K♠Q♦7♥2♣",
+        {"A": "A♠K♥Q♣J♦9♠", "B": "A♥K♦Q♥J♠8♣"},
+        pot=120,
+        source=f"{_DRAWMAHA}, answer key",
+        answer_key=True,
+        explanation="For Omaha, each uses an ace and king from hand plus A♣ K♠ Q♦ from the "
+        "board: aces and kings with a queen kicker, 30 each. A-K-Q-J-9 beats A-K-Q-J-8 for the "
+        "60-chip draw half. A receives 90 in total.",
+        expected={
+            "payouts": {"A": 90, "B": 30},
+            "winners": {"omaha": ["A", "B"], "draw": ["A"]},
+            "hands": {
+                "A": {"omaha": "Two pair, aces and kings", "draw": "A-K-Q-J-9 high"},
+                "B": {"omaha": "Two pair, aces and kings", "draw": "A-K-Q-J-8 high"},
+            },
+        },
+    ),
+    _preset(
+        "drawmaha-royal-board",
+        "Drawmaha: royal-flush board trap, the board does not play",
+        "drawmaha",
+        "A♥K♥Q♥J♥10♥",
+        {"A": "2♣2♦3♥4♥6♣", "B": "A♠A♦7♥8♦9♣"},
+        pot=120,
+        source=f"{_DRAWMAHA}, answer key",
+        answer_key=True,
+        explanation="A makes an ace-high Omaha flush with 3♥ 4♥ + A♥ K♥ Q♥. B's best Omaha "
+        "hand is a queen-high straight using 8♦ 9♣ + Q♥ J♥ 10♥. A wins Omaha; B's private pair "
+        "of aces beats A's pair of twos, so B wins draw. They receive 60 each.",
+        expected={
+            "payouts": {"A": 60, "B": 60},
+            "winners": {"omaha": ["A"], "draw": ["B"]},
+            "hands": {
+                "A": {"omaha": "Ace-high flush", "draw": "Pair of twos"},
+                "B": {"omaha": "Queen-high straight", "draw": "Pair of aces"},
+            },
+            "cards": {"A": {"omaha": _cards("3♥4♥A♥K♥Q♥")}, "B": {"omaha": _cards("8♦9♣Q♥J♥10♥")}},
+        },
+    ),
+    _preset(
+        "drawmaha-self-check-200",
+        "Drawmaha self-check: the three-quarter preset with a pot of 200",
+        "drawmaha",
+        "A♣K♠Q♦7♥2♣",
+        {"A": "A♠K♥Q♣J♦9♠", "B": "A♥K♦Q♥J♠8♣"},
+        pot=200,
+        source=f"{_DRAWMAHA}, final self-check",
+        explanation="The tied Omaha half gives each player 50; A then wins the 100-chip draw "
+        "half. The totals must be A 150 and B 50.",
+        expected={"payouts": {"A": 150, "B": 50}, "winners": {"omaha": ["A", "B"], "draw": ["A"]}},
+    ),
+    _preset(
+        "drawmaha-refuse-121",
+        "Drawmaha: the calculator refuses 121 chips",
+        "drawmaha",
+        "A♣K♠Q♦7♥2♣",
+        {"A": "A♠K♥Q♣J♦9♠", "B": "A♥K♦Q♥J♠8♣"},
+        pot=121,
+        odd_chip="refuse",
+        source=f"{_DRAWMAHA}, odd chips",
+        explanation="The seed's calculator deliberately refuses 121 chips: the odd-chip rule "
+        "'refuse' rejects a pot that does not divide evenly. Switch the rule to high-award to "
+        "see where the odd chip goes (RULES.md: Drawmaha's draw half).",
+        expected={"error": "121"},
+    ),
+    # seeds/000: "half of each pot goes to the best Badugi ... half to the best Omaha hand".
+    _preset(
+        "bodigiha-halves",
+        "Bodigiha: the best Badugi takes one half, a set takes Omaha",
+        "bodigiha",
+        "9♦5♥Q♠J♣2♠",
+        {"A": "A♠2♥3♦4♣K♣", "B": "9♠9♥Q♦Q♣7♠"},
+        pot=100,
+        source="seeds/000 (Bodigiha)",
+        explanation="The best Badugi is A-2-3-4 with four different suits, made from the hole "
+        "cards alone. The Omaha half needs exactly two hole cards and three board cards: B's "
+        "Q♦ Q♣ + Q♠ J♣ 9♦ make three queens. Each wins one half: 50 chips each.",
+        expected={
+            "payouts": {"A": 50, "B": 50},
+            "winners": {"badugi": ["A"], "omaha": ["B"]},
+            "hands": {"A": {"badugi": "4-3-2-A badugi"}, "B": {"omaha": "Three queens"}},
+        },
+    ),
+    # seeds/001: the hand-ranking examples (A-2-3-4 badugi; 5-5-4-A; 5d-4d-2d-As).
+    _preset(
+        "badugi-hand-sizes",
+        "Badugi: a four-card badugi beats three-card and two-card hands",
+        "badugi",
+        "",
+        {"A": "5♠5♥4♣A♦", "B": "5♦4♦2♦A♠", "C": "A♣2♥3♦4♠"},
+        pot=90,
+        source="seeds/001 (Badugi)",
+        explanation="5-5-4-A plays as the three-card hand 5-4-A; 5d-4d-2d-As plays as the "
+        "two-card hand 2d-As; 4-3-2-A of four suits is the best Badugi and takes the pot.",
+        expected={
+            "payouts": {"A": 0, "B": 0, "C": 90},
+            "winners": {"badugi": ["C"]},
+            "hands": {
+                "A": {"badugi": "5-4-A three-card hand"},
+                "B": {"badugi": "2-A two-card hand"},
+                "C": {"badugi": "4-3-2-A badugi"},
+            },
+            "cards": {"B": {"badugi": _cards("2♦A♠")}},
+        },
+    ),
+    # seeds/004: qualifiers, declarations, and the perfect doogie.
+    _preset(
+        "doogie-declarations",
+        "Doogie: each half among the players who declared it",
+        "doogie",
+        "K♥K♠2♣9♦",
+        {"A": "K♣K♦9♠8♥5♦6♦", "B": "A♣3♦5♥7♠10♣J♦", "C": "Q♣Q♦Q♥J♠10♦8♣"},
+        pot=90,
+        declarations={"A": "high", "B": "low", "C": "high"},
+        source="seeds/004 (Doogie)",
+        explanation="High needs a full house or better, low a 7 doogie or better, each among "
+        "the players who declared that way. A's four kings beat C's full house for high; B's "
+        "7 doogie wins low: 45 each.",
+        expected={
+            "payouts": {"A": 45, "B": 45, "C": 0},
+            "winners": {"high": ["A"], "low": ["B"]},
+            "hands": {"A": {"high": "Four kings"}, "B": {"low": "7 doogie"}},
+        },
+    ),
+    _preset(
+        "doogie-perfect",
+        "Doogie: the perfect doogie wins both high and low",
+        "doogie",
+        "K♥K♠Q♣Q♦",
+        {"A": "A♣2♦3♥4♠K♣K♦", "B": "Q♥Q♠9♣8♦7♥6♠"},
+        pot=100,
+        declarations={"A": "both", "B": "high"},
+        source="seeds/004 (Doogie)",
+        explanation="The perfect doogie is A-2-3-4 in four different suits; a player holding "
+        "it wins both high and low, even against four queens.",
+        expected={
+            "payouts": {"A": 100, "B": 0},
+            "winners": {"high": ["A"], "low": ["A"]},
+            "hands": {"A": {"high": "Perfect doogie (A-2-3-4)", "low": "4 doogie"}},
+        },
+    ),
+)

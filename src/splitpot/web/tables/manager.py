@@ -1,0 +1,458 @@
+"""The :class:`TableManager` owns the tables of one server.
+
+It keeps them in SQLite (the table row is written after every change, the hand in progress as
+its full log), drives each table with an asyncio task (deals, bots, clocks) and sends every
+change to every connection of the table. On start-up it loads the tables back; a hand in
+progress is resumed by replaying its log, or cancelled with every chip returned when its log
+does not replay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final
+
+import anyio
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from splitpot.bots.base import seat_view
+from splitpot.bots.heuristic import HeuristicBot
+from splitpot.engine.events import events_from_json
+from splitpot.engine.hand import Hand
+from splitpot.engine.options import Options, Stakes
+from splitpot.errors import BadRequest, LogError, SplitpotError, TableError
+from splitpot.games import find_game
+from splitpot.games.streets import Structure
+from splitpot.history.store import HistoryStore
+from splitpot.web.config import ServerConfig
+from splitpot.web.tables.lobby import new_table
+from splitpot.web.tables.protocol import MESSAGE_TYPES, read_act
+from splitpot.web.tables.state import Seat, WebTable, token_digest
+from splitpot.web.tables.store import TableStore
+
+__all__ = ["Client", "TableManager"]
+
+log = logging.getLogger("splitpot.web")
+
+
+@dataclass(eq=False)
+class Client:
+    """One websocket connection: its seat (``None``: watching). ``sending`` lets one message
+    out at a time, so that states reach the client in the order they were built."""
+
+    socket: WebSocket
+    seat: int | None
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class TableManager:
+    """Every table of the server: storage, driving tasks and connections."""
+
+    def __init__(self, config: ServerConfig, history: HistoryStore) -> None:
+        self.config = config
+        self.history = history
+        self.store = TableStore(history.path)
+        self.tables: dict[str, WebTable] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._wake: dict[str, asyncio.Event] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._clients: dict[str, set[Client]] = {}
+
+    # ------------------------------------------------------------------ life
+
+    async def start(self) -> None:
+        """Load every stored table (resuming or cancelling its hand) and start driving them."""
+        for row in self.store.rows():
+            try:
+                table = self._load(*row)
+            except (SplitpotError, KeyError, TypeError, ValueError) as exc:
+                log.error("table %s could not be loaded: %s", row[0], exc)
+                continue
+            self._add(table)
+            self.store.save(table)
+
+    async def stop(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.store.close()
+
+    def _add(self, table: WebTable) -> None:
+        self.tables[table.id] = table
+        self._locks[table.id] = asyncio.Lock()
+        self._wake[table.id] = asyncio.Event()
+        self._clients[table.id] = set()
+        self._tasks[table.id] = asyncio.create_task(self._drive(table), name=f"table {table.id}")
+
+    def _load(
+        self, table_id: str, created: str, config_text: str, state_text: str, hand_text: str | None
+    ) -> WebTable:
+        config = json.loads(config_text)
+        state = json.loads(state_text)
+        game = find_game(config["game"])
+        table = WebTable(
+            id=table_id,
+            name=config["name"],
+            game=game,
+            structure=Structure(config["structure"]),
+            stakes=Stakes(**config["stakes"]),
+            stakes_text=config["stakes_text"],
+            buy_in=config["buy_in"],
+            clock=config["clock"],
+            options=Options.from_json(config.get("options", {})),
+            seats=[Seat.from_json(s) for s in state["seats"]],
+            created=created,
+            config=self.config,
+            button=state["button"],
+            hands_played=state["hands_played"],
+            last_result=state["last_result"],
+            last_log=state["last_log"],
+            notice=state.get("notice"),
+        )
+        now = time.monotonic()
+        table.away_since = {i: now for i, seat in enumerate(table.seats) if seat.kind == "human"}
+        if hand_text:
+            table.hand_seats = list(state["hand_seats"])
+            table.timed_out = set(state.get("timed_out", []))
+            started = state.get("hand_started")
+            table.hand_started = datetime.fromisoformat(started) if started else None
+            try:
+                events = events_from_json(hand_text.splitlines())
+                table.hand = Hand.replay(events)
+            except SplitpotError as exc:
+                starting = _starting_stacks(hand_text, len(table.hand_seats))
+                table.cancel(f"its log could not be replayed: {exc}", starting)
+                log.warning("table %s: %s", table_id, table.notice)
+                return table
+            if table.hand.is_over:  # the server stopped between the end and the store
+                self._finish(table)
+            else:
+                log.info("table %s: hand %d resumed", table_id, table.hands_played + 1)
+        return table
+
+    # ------------------------------------------------------------------ tables
+
+    def create(self, body: Mapping[str, Any]) -> tuple[WebTable, int | None, str | None]:
+        """A new table from the lobby's form; see docs/web-protocol.md."""
+        if len(self.tables) >= self.config.max_tables:
+            raise BadRequest(f"the server has its maximum of {self.config.max_tables} tables", 409)
+        if self.config.seed is not None:
+            table_id = f"t{self.store.count() + 1}"
+        else:
+            table_id = secrets.token_urlsafe(6)
+        table, seat, token = new_table(body, table_id=table_id, config=self.config)
+        self.store.save(table)
+        self._add(table)
+        return table, seat, token
+
+    def get(self, table_id: str) -> WebTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise BadRequest(f"no table {table_id!r}", 404)
+        return table
+
+    async def join(self, table: WebTable, body: Mapping[str, Any]) -> tuple[int, str]:
+        async with self._locks[table.id]:
+            seat, token = table.join(body.get("player"), body.get("seat"))
+            self.store.save(table)
+        await self._changed(table)
+        return seat, token
+
+    def seat_in_hand(self, hand_id: int, token: str) -> int | None:
+        """The seat (in the hand's own numbering) that ``token`` held in stored hand
+        ``hand_id``, or ``None``: for the history viewer's own-cards view."""
+        tokens = self.store.tokens_of(hand_id)
+        if not tokens or not isinstance(token, str):
+            return None
+        digest = token_digest(token)
+        for index, held in enumerate(tokens):
+            if held is not None and secrets.compare_digest(held, digest):
+                return index
+        return None
+
+    # ------------------------------------------------------------------ driving
+
+    async def _drive(self, table: WebTable) -> None:
+        wake = self._wake[table.id]
+        next_deal: float | None = None
+        bot_ready: float | None = None
+        while True:
+            wait: float | None = None
+            try:
+                async with self._locks[table.id]:
+                    now = time.monotonic()
+                    if table.release_away(now, self.config.away_seconds):
+                        self._persist(table)
+                        wait = 0
+                    elif table.hand is None:
+                        bot_ready = None
+                        watched = any(c.seat is None for c in self._clients[table.id])
+                        if not table.dealable(watched):
+                            next_deal = None
+                        elif next_deal is None:
+                            pause = self.config.next_hand_delay if table.hands_played else 0.0
+                            next_deal = now + pause
+                        if next_deal is not None and now >= next_deal:
+                            next_deal = None
+                            table.deal(watched)
+                            self._persist(table)
+                            wait = 0
+                        elif next_deal is not None:
+                            wait = next_deal - now
+                    else:
+                        next_deal = None
+                        seat = table.to_act()
+                        assert seat is not None
+                        self._start_clock(table)
+                        if table.seats[seat].kind == "bot":
+                            if bot_ready is None:
+                                bot_ready = now + self.config.bot_delay
+                            if now >= bot_ready:
+                                bot_ready = None
+                                await self._bot_acts(table, seat)
+                                wait = 0
+                            else:
+                                wait = bot_ready - now
+                        else:
+                            bot_ready = None
+                            if table.deadline is not None:
+                                left = table.deadline - time.time()
+                                if left <= 0:
+                                    table.time_out()
+                                    self._persist(table)
+                                    wait = 0
+                                else:
+                                    wait = left
+                if wait == 0:
+                    await self._broadcast(table)
+                    continue
+                if table.away_since:  # look again when the first absence runs out
+                    first = min(table.away_since.values()) + self.config.away_seconds
+                    until_first = max(0.05, first - time.monotonic())
+                    wait = until_first if wait is None else min(wait, until_first)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bug must not kill the table: log it and try again later
+                log.exception("table %s: the driver failed", table.id)
+                wait = 1.0
+            wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), timeout=wait)
+
+    def _start_clock(self, table: WebTable) -> None:
+        hand = table.hand
+        assert hand is not None
+        key = (table.hands_played, len(hand.events))
+        if key != table.turn_key:
+            table.turn_key = key
+            seat = table.to_act()
+            human = seat is not None and table.seats[seat].kind == "human"
+            table.deadline = time.time() + table.clock if human and table.clock > 0 else None
+
+    async def _bot_acts(self, table: WebTable, seat: int) -> None:
+        hand = table.hand
+        assert hand is not None
+        legal = hand.legal_actions()
+        assert legal is not None
+        view = seat_view(hand, legal.seat)
+        bot = table.bot_for(seat)
+        if isinstance(bot, HeuristicBot):  # it thinks (samples equities): off the event loop
+            action = await anyio.to_thread.run_sync(bot.act, view, legal)
+        else:
+            action = bot.act(view, legal)
+        hand.apply(action, seat=legal.seat)
+        table.version += 1
+        self._persist(table)
+
+    def _persist(self, table: WebTable) -> None:
+        """Write the table after a change; a finished hand goes to the history first."""
+        if table.hand is not None and table.hand.is_over:
+            self._finish(table)
+            return
+        self.store.save(table)
+
+    def _finish(self, table: WebTable) -> None:
+        hand = table.hand
+        assert hand is not None
+        hand_id = self.history.find(hand.events)
+        if hand_id is None:
+            hand_id = self.history.add(
+                hand.events, "web", started=table.hand_started, ended=datetime.now(UTC)
+            )
+        tokens = [table.seats[s].token_hash for s in table.hand_seats]
+        table.finish(hand_id)
+        self.store.save(table, link=(hand_id, tokens))
+
+    async def _changed(self, table: WebTable) -> None:
+        self._wake[table.id].set()
+        await self._broadcast(table)
+
+    # ------------------------------------------------------------------ connections
+
+    async def _broadcast(self, table: WebTable) -> None:
+        if table.hand is not None and not table.hand.is_over:
+            self._start_clock(table)  # a new turn's clock starts as it is announced
+        for client in list(self._clients.get(table.id, ())):
+            await self._send(table, client)
+
+    async def _send(
+        self, table: WebTable, client: Client, message: dict[str, Any] | None = None
+    ) -> None:
+        """Send ``message`` (by default the client's ``state``, built when its turn to go out
+        comes: two broadcasts interleaved at an ``await`` must not deliver a newer state before
+        an older one)."""
+        async with client.sending:
+            try:
+                await client.socket.send_json(
+                    table.state_for(client.seat) if message is None else message
+                )
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                self._clients[table.id].discard(client)
+
+    async def connect(self, socket: WebSocket, table_id: str) -> None:
+        """Serve one websocket until it closes."""
+        await socket.accept()
+        table = self.tables.get(table_id)
+        if table is None:
+            await socket.send_json({"type": "error", "message": f"no table {table_id!r}"})
+            await socket.close(4404)
+            return
+        token = socket.query_params.get("token")
+        seat = None
+        if token:
+            seat = table.seat_of_token(token)
+            if seat is None:
+                await socket.send_json(
+                    {"type": "error", "message": "that token is not a seat at this table"}
+                )
+                await socket.close(4403)
+                return
+        client = Client(socket, seat)
+        self._clients[table.id].add(client)
+        if seat is not None:
+            table.connected[seat] = table.connected.get(seat, 0) + 1
+            table.away_since.pop(seat, None)
+            table.version += 1
+        try:
+            if seat is not None:  # the others see the seat connected
+                await self._broadcast(table)
+            else:
+                await self._send(table, client)
+                self._wake[table.id].set()  # a table of bots deals while it is watched
+            while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await self._handle(table, client, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self._clients[table.id].discard(client)
+            if client.seat is not None and client.seat in table.connected:
+                table.connected[client.seat] -= 1
+                if table.connected[client.seat] <= 0:
+                    del table.connected[client.seat]
+                    table.away_since[client.seat] = time.monotonic()
+                    self._wake[table.id].set()
+                table.version += 1
+                await self._broadcast(table)
+
+    async def _handle(self, table: WebTable, client: Client, message: Mapping[str, Any]) -> None:
+        raw = message.get("text")
+        if raw is None:
+            raw_bytes = message.get("bytes") or b""
+            size = len(raw_bytes)
+        else:
+            size = len(raw.encode())
+        limit = self.config.max_message_bytes
+        if size > limit:
+            await self._error(
+                table, client, f"message too large ({size} bytes; the limit is {limit})"
+            )
+            return
+        try:
+            data = json.loads(raw if raw is not None else raw_bytes)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            await self._error(table, client, "a message must be a JSON object: not JSON")
+            return
+        if not isinstance(data, dict):
+            await self._error(table, client, "a message must be a JSON object")
+            return
+        kind = data.get("type")
+        handler = _MESSAGES.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            await self._error(
+                table,
+                client,
+                f"unknown message type {kind!r}: use {', '.join(MESSAGE_TYPES)}",
+            )
+            return
+        if kind == "ping":
+            await self._send(table, client, {"type": "pong"})
+            return
+        if kind == "state":
+            await self._send(table, client)
+            return
+        async with self._locks[table.id]:
+            try:
+                if client.seat is None:
+                    raise TableError("you have no seat at this table: you are watching")
+                if table.seats[client.seat].kind != "human":
+                    raise TableError("you left this seat")
+                handler(table, client.seat, data)
+            except SplitpotError as exc:
+                await self._error(table, client, str(exc), kind)
+                return
+            self._persist(table)
+            if kind == "leave":  # the seat's connections stay, watching
+                gone = client.seat
+                for other in self._clients[table.id]:
+                    if other.seat == gone:
+                        other.seat = None
+        await self._changed(table)
+
+    async def _error(
+        self, table: WebTable, client: Client, text: str, request: str | None = None
+    ) -> None:
+        message: dict[str, Any] = {"type": "error", "message": text}
+        if request is not None:
+            message["request"] = request
+        await self._send(table, client, message)
+
+
+def _act(table: WebTable, seat: int, data: Mapping[str, Any]) -> None:
+    message = read_act(dict(data))
+    if message.seat is not None and message.seat != seat:
+        raise TableError(f"you can act only for your own seat ({seat}), not seat {message.seat!r}")
+    table.act(seat, message.action, message.hand, message.turn)
+
+
+_MESSAGES: Final[dict[str, Callable[[WebTable, int, Mapping[str, Any]], None]]] = {
+    "act": _act,
+    "sit_out": lambda table, seat, data: table.set_sitting_out(seat, True),
+    "sit_in": lambda table, seat, data: table.set_sitting_out(seat, False),
+    "rebuy": lambda table, seat, data: table.rebuy(seat),
+    "leave": lambda table, seat, data: table.leave(seat),
+    "state": lambda table, seat, data: None,
+    "ping": lambda table, seat, data: None,
+}
+
+
+def _starting_stacks(hand_text: str, seats: int) -> list[int]:
+    """The stacks a stored hand began with, from its first (start) event."""
+    first = json.loads(hand_text.splitlines()[0])
+    stacks = first["stacks"]
+    if first.get("kind") != "start" or len(stacks) != seats:
+        raise LogError("the hand's start event is malformed: its chips cannot be returned")
+    return [int(s) for s in stacks]
