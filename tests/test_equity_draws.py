@@ -17,6 +17,7 @@ import pytest
 from splitpot.cards import Card
 from splitpot.equity import engine, reference
 from splitpot.equity.draws import HEURISTIC, choose_mask
+from splitpot.equity.kernel_api import tables
 from splitpot.equity.policy import choose_discard
 from splitpot.equity.ranks import five_card_tables
 from splitpot.equity.runout import COUNTERS, GEN, play
@@ -58,7 +59,7 @@ def _check_policy(game: GameSpec, hands: int, seed: int) -> None:
         want = choose_discard(game, hand, shown, limit)
         board[:nb] = shown
         got = choose_mask(np.array(hand, dtype=np.int8), len(hand), board, nb, limit,
-                          HEURISTIC, awards, ft)  # fmt: skip
+                          HEURISTIC, awards, ft, tables())  # fmt: skip
         thrown = tuple(c for i, c in enumerate(hand) if got >> i & 1)
         assert set(thrown) == set(want) and len(thrown) == len(want), (
             f"{game.id}: {hand} on {shown}, at most {limit}: Python throws {want}, "
@@ -120,7 +121,7 @@ def test_compiled_runout_deals_and_draws_like_python(game_id: str, policy: str) 
         board = np.zeros(8, dtype=np.int8)
         scratch = np.zeros(64, dtype=np.int8)
         state = np.zeros(1, dtype=np.uint64)
-        ok = play(0, encoded.spot, five_card_tables(), seq, st, scratch, scratch.copy(),
+        ok = play(0, encoded.spot, five_card_tables(), tables(), seq, st, scratch, scratch.copy(),
                   out_hands, board, np.zeros(8, dtype=np.int8), state, state.copy(),
                   np.full((players, 9), -1, dtype=np.int64))  # fmt: skip
         assert ok

@@ -7,7 +7,8 @@ order. Each award's :class:`~splitpot.games.spec.Keep` (column ``KEEP`` of its r
 cards it keeps, exactly as in the Python policy; ``tests/test_equity_draws.py`` compares the two
 on many hands of every game with draws.
 
-``ft`` is the five-card tables of :mod:`splitpot.equity.fast` (the Omaha keep ranks pairs
+``tables`` are the evaluator kernels' (the Badugi keep asks their Badugi value) and ``ft``
+the five-card tables of :mod:`splitpot.equity.fast` (the Omaha keep ranks pairs
 against board triples with them).
 """
 
@@ -18,6 +19,7 @@ from typing import Any, Final
 import numpy as np
 
 from splitpot.equity.compiling import I8, I64, inline, no_refcounts
+from splitpot.equity.kernel_api import badugi_value_k
 from splitpot.equity.settlement import ACES_HIGH, KEEP
 from splitpot.games.spec import Keep
 
@@ -134,61 +136,10 @@ def _keep_low(hand: I8, n: int, aces_low: bool) -> int:
 
 
 @inline
-def _badugi_ranks(hand: I8, n: int, aces_high: bool) -> int:
-    """(count << 13) | mask of the ranks of the best badugi (ranks low-first as it counts)."""
-    s0 = 0
-    s1 = 0
-    s2 = 0
-    s3 = 0
-    for i in range(n):
-        c = hand[i]
-        r = c >> 2 if aces_high else ((c >> 2) + 1) % 13
-        bit = 1 << r
-        s = c & 3
-        if s == 0:
-            s0 |= bit
-        elif s == 1:
-            s1 |= bit
-        elif s == 2:
-            s2 |= bit
-        else:
-            s3 |= bit
-    # Ranks lowest first while some matching of the chosen ranks to distinct suits exists.
-    present = s0 | s1 | s2 | s3
-    states = 1
-    chosen = 0
-    count = 0
-    while present and count < 4:
-        bit = present & -present
-        present ^= bit
-        flags = 0
-        if s0 & bit:
-            flags |= 1
-        if s1 & bit:
-            flags |= 2
-        if s2 & bit:
-            flags |= 4
-        if s3 & bit:
-            flags |= 8
-        grown = 0
-        for state in range(16):
-            if states >> state & 1:
-                for f in range(4):
-                    flag = 1 << f
-                    if flags & flag and not state & flag:
-                        grown |= 1 << (state | flag)
-        if grown:
-            states = grown
-            chosen |= bit
-            count += 1
-    return count << 13 | chosen
-
-
-@inline
-def _keep_badugi(hand: I8, n: int, aces_high: bool) -> int:
-    found = _badugi_ranks(hand, n, aces_high)
-    count = found >> 13
-    target = found & _FULL13
+def _keep_badugi(hand: I8, n: int, aces_high: bool, tables: Any) -> int:
+    value = badugi_value_k(hand[:n], aces_high, tables)
+    count = value >> 13
+    target = _FULL13 - (value & _FULL13)  # the ranks of the best badugi (aces low or high)
     # The first subset, in combination order, with distinct suits and ranks making the
     # value: of two subsets of one size, the one holding the lowest position where they
     # differ comes first.
@@ -272,7 +223,15 @@ def _keep_omaha(hand: I8, n: int, board: I8, nb: int, ft: Any) -> int:
 
 @no_refcounts
 def choose_mask(  # noqa: PLR0917 - numba kernels take arrays, not objects
-    hand: I8, n: int, board: I8, nb: int, limit: int, policy: int, awards: I64, ft: Any
+    hand: I8,
+    n: int,
+    board: I8,
+    nb: int,
+    limit: int,
+    policy: int,
+    awards: I64,
+    ft: Any,
+    tables: Any,
 ) -> int:
     """The positions of ``hand[:n]`` a player following ``policy`` throws, on ``board[:nb]``,
     at a draw of at most ``limit`` cards."""
@@ -289,7 +248,7 @@ def choose_mask(  # noqa: PLR0917 - numba kernels take arrays, not objects
         elif keep == _A5:
             kept |= _keep_low(hand, n, True)
         elif keep == _BADUGI:
-            kept |= _keep_badugi(hand, n, awards[a, ACES_HIGH] != 0)
+            kept |= _keep_badugi(hand, n, awards[a, ACES_HIGH] != 0, tables)
         elif keep == _OMAHA:
             kept |= _keep_omaha(hand, n, board, nb, ft)
         else:

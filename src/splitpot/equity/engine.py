@@ -291,7 +291,7 @@ def sample(encoded: Encoded, samples: int, seed: int, threads: int | None = None
     fixed = encoded.spot[4]
     # variants that differ only in declarations play each sample once
     shared = encoded.spot[3].shape[0] == 0 or bool((fixed == fixed[0]).all())
-    count = _threads(samples, threads)
+    count = _threads(samples * (1 if shared else fixed.shape[0]), threads)
     locked = count > 1 and _THREADS.acquire(blocking=False)
     try:
         ok = montecarlo.monte_carlo(

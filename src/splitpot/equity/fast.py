@@ -151,6 +151,9 @@ def exact_counts(
     rows = np.zeros((1, players, tally_row_width(1)), dtype=np.int64)
     threaded = k > 0 and (total >= PARALLEL_MIN_BOARDS if parallel is None else parallel)
     modes = boards.modes_for([kind], 5)
+    from splitpot.equity.engine import ensure_compiled
+
+    ensure_compiled()  # a fresh clone compiles (and says so); an edited one drops stale code
     walked = boards.walk_boards(deck, k, hands, spot, modes, tables(), rows, threaded)
     if walked != total:  # pragma: no cover - a broken enumeration must never pass silently
         raise AssertionError(f"walked {walked} boards, expected {total}")

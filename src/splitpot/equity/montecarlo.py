@@ -77,7 +77,7 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
         for v in range(variants):
             if v == 0 or not shared:
                 start(shuffle, pool_seed, sample)
-                if not play(v, spot, ft, seq, st, pool, discards, hands, board, thrown, rng,
+                if not play(v, spot, ft, tables, seq, st, pool, discards, hands, board, thrown, rng,
                             shuffle, decided):  # fmt: skip
                     return False
                 values_of(hands, board, awards, params, tables, values, seen)

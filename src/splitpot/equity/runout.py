@@ -125,6 +125,7 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
     v: int,
     spot: Any,
     ft: Any,
+    tables: Any,
     seq: I8,
     st: I64,
     pool: I8,
@@ -177,7 +178,7 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
                 if decided[p, 3 * d] == key and decided[p, 3 * d + 1] == board_key:
                     mask = decided[p, 3 * d + 2]
                 else:
-                    mask = choose_mask(row, h, board, nb, limit, params[POLICY], awards, ft)
+                    mask = choose_mask(row, h, board, nb, limit, params[POLICY], awards, ft, tables)
                     decided[p, 3 * d] = key
                     decided[p, 3 * d + 1] = board_key
                     decided[p, 3 * d + 2] = mask
