@@ -101,7 +101,7 @@ def test_compiled_runout_deals_and_draws_like_python(game_id: str, policy: str) 
             hand = cards[i * game.hole_cards : (i + 1) * game.hole_cards]
             hands[f"P{i}"] = hand[: rng.randint(0, game.hole_cards)]  # some cards unknown
         spot = prepare(game, hands, (), (), None, None, policy, None, None)
-        order = spot.unseen
+        order = list(spot.unseen)
         rng.shuffle(order)
         runner = reference._Runner(spot)
         seen: list[tuple[list[list[Card]], list[Card]]] = []

@@ -64,7 +64,7 @@ def _prepare(holes: I8, pair_index: Any) -> tuple[I64, I64, I64, I64]:
 @inline
 def _memo_row(  # noqa: PLR0917 - numba kernels take arrays, not objects
     j: int, mode: int, multisets: I8, known: I8, holes: I8, memo: Any, ft: Any, pair_rows: I64,
-    pair_counts: I64, ranks: I64, counts: I64, rows: I64,
+    pair_counts: I64, ranks: I64, counts: I64,
 ) -> None:  # fmt: skip
     """Every player's best non-flush value for the ``j``-th multiset of ranks to come."""
     nk = known.shape[0]
@@ -84,19 +84,12 @@ def _memo_row(  # noqa: PLR0917 - numba kernels take arrays, not objects
     slot = ft.multiset_index[key]
     players = holes.shape[0]
     if mode == OMAHA:
-        n = 0
-        for x in range(3):
-            for y in range(x + 1, 4):
-                for z in range(y + 1, 5):
-                    t = ft.triple_index[ranks[x] * 169 + ranks[y] * 13 + ranks[z]]
-                    rows[n] = np.int64(t) * 91
-                    n += 1
+        # the best of each hole rank pair with three of these five ranks, read whole
+        base = np.int64(ft.board_index[2, key]) * 91
         for p in range(players):
             best = -1
             for q in range(pair_counts[p]):
-                pair = pair_rows[p, q]
-                for t in range(10):
-                    best = max(best, int(ft.pair_triple[rows[t] + pair]))
+                best = max(best, int(ft.pair_best[base + pair_rows[p, q]]))
             memo[p, slot] = best
     else:
         for p in range(players):
@@ -246,12 +239,11 @@ def _fill(  # noqa: PLR0917 - numba kernels take arrays, not objects
 ) -> None:  # fmt: skip
     ranks = np.empty(5, dtype=np.int64)
     counts = np.empty(13, dtype=np.int64)
-    rows = np.empty(10, dtype=np.int64)
     for a in range(modes.shape[0]):
         if modes[a] == OMAHA or modes[a] == HIGH:
             for j in range(lo, hi):
                 _memo_row(j, modes[a], multisets, known, holes, memo[a], ft, pair_rows,
-                          pair_counts, ranks, counts, rows)  # fmt: skip
+                          pair_counts, ranks, counts)  # fmt: skip
 
 
 @jit
@@ -260,7 +252,7 @@ def _serial(  # noqa: PLR0917 - numba kernels take arrays, not objects
     tables: Any, rows: I64,
 ) -> int:  # fmt: skip
     pair_rows, pair_counts, suit_bits, suit_counts = _prepare(holes, ft.pair_index)
-    memo = np.full((modes.shape[0], holes.shape[0], _SLOTS), -1, dtype=np.int32)
+    memo = np.empty((modes.shape[0], holes.shape[0], _SLOTS), dtype=np.int32)
     known = spot[2][: spot[7][NB0]]
     _fill(0, multisets.shape[0], modes, multisets, known, holes, memo, ft, pair_rows,
           pair_counts)  # fmt: skip
@@ -274,7 +266,7 @@ def _threaded(  # noqa: PLR0917 - numba kernels take arrays, not objects
     tables: Any, rows: I64,
 ) -> int:  # fmt: skip
     pair_rows, pair_counts, suit_bits, suit_counts = _prepare(holes, ft.pair_index)
-    memo = np.full((modes.shape[0], holes.shape[0], _SLOTS), -1, dtype=np.int32)
+    memo = np.empty((modes.shape[0], holes.shape[0], _SLOTS), dtype=np.int32)
     known = spot[2][: spot[7][NB0]]
     chunks = (multisets.shape[0] + 63) // 64
     for chunk in numba.prange(chunks):

@@ -368,8 +368,8 @@ def result_of(
     names = [award.name for award in spot.game.awards]
     count = len(names)
     players = []
-    for p, seat in enumerate(spot.seats):
-        row = [int(x) for x in tallies.rows[variant, p]]
+    table = tallies.rows[variant].tolist()
+    for seat, row in zip(spot.seats, table, strict=True):
         mean = row[EQ] / whole
         error = None
         if method == "monte-carlo" and n > 1:

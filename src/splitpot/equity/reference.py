@@ -43,7 +43,7 @@ class _Runner:
     def __init__(self, spot: Spot) -> None:
         self.spot = spot
         self.game = spot.game
-        self.unseen = spot.unseen
+        self.unseen = list(spot.unseen)
         self.names = [s.name for s in spot.seats]
         self.awards = [a.name for a in spot.game.awards]
         self.tallies = {name: _Tally(self.awards) for name in self.names}

@@ -118,12 +118,7 @@ class Spot:
     policy: str
     declarations: Mapping[str, str] | None
     max_discard: int | None
-
-    @property
-    def unseen(self) -> list[Card]:
-        """The cards no player, board or dead pile holds, in deck order."""
-        used = {c for s in self.seats for c in s.known} | set(self.board) | set(self.dead)
-        return [c for c in full_deck() if c not in used]
+    unseen: tuple[Card, ...] = ()  # the cards no player, board or dead pile holds, deck order
 
     def limit(self, draw: PendingDraw) -> int:
         """The largest discard at ``draw`` (the table's smaller limit when it has one)."""
@@ -248,6 +243,7 @@ def prepare(  # noqa: PLR0917 - the equity function's own arguments, checked onc
         for name, way in declarations.items():
             if way not in ("high", "low", "both"):
                 raise ShowdownError(f"{name}'s declaration {way!r}: use high, low or both")
+    used = {c for s in seats for c in s.known} | set(board_cards) | set(dead_cards)
     spot = Spot(
         spec,
         tuple(seats),
@@ -257,5 +253,6 @@ def prepare(  # noqa: PLR0917 - the equity function's own arguments, checked onc
         policy,
         dict(declarations) if declarations else None,
         max_discard,
+        tuple(c for c in full_deck() if c not in used),
     )
     return _with_discards(spot, discards)
