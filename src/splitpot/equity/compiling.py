@@ -9,7 +9,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["I8", "I64", "U64", "inline", "jit", "jit_parallel", "no_refcounts"]
+__all__ = ["I8", "I64", "U64", "inline", "jit", "jit_parallel"]
 
 I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
@@ -34,9 +34,3 @@ def inline(fn: _F) -> _F:
     njit: Any = numba.njit  # ``_nrt`` is a real option, missing from numba's type stubs
     return cast(_F, njit(cache=True, _nrt=False, forceinline=True)(fn))
 
-
-def no_refcounts(fn: _F) -> _F:
-    """:func:`inline` left to LLVM to inline or call: for a big helper called now and then
-    from a hot loop (inlining it would crowd the loop)."""
-    njit: Any = numba.njit  # ``_nrt`` is a real option, missing from numba's type stubs
-    return cast(_F, njit(cache=True, _nrt=False)(fn))

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from splitpot.equity.compiling import I8, I64, inline, no_refcounts
+from splitpot.equity.compiling import I8, I64, inline
 from splitpot.equity.kernel_api import badugi_value_k
 from splitpot.equity.settlement import ACES_HIGH, KEEP
 from splitpot.games.spec import Keep
@@ -221,7 +221,7 @@ def _keep_omaha(hand: I8, n: int, board: I8, nb: int, ft: Any) -> int:
     return keep
 
 
-@no_refcounts
+@inline
 def choose_mask(  # noqa: PLR0917 - numba kernels take arrays, not objects
     hand: I8,
     n: int,
