@@ -147,3 +147,26 @@ def test_sampling_depends_on_the_seed_only_not_the_threads() -> None:
     assert (one.rows == two.rows).all()
     other = engine.sample(encoded, 5000, 8, threads=1)
     assert not (one.rows == other.rows).all()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "board"),
+    [
+        ("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d 4s"}, "Ac Kh 7c 6d"),  # general walk
+        ("doogie", {"A": "Kc Kd 3h 4s 6d Qc", "B": "Ad 3s 5h Jc Ts Th"}, "Kh Ks"),  # boards
+    ],
+)
+def test_exact_walks_count_the_same_on_threads(
+    game_id: str, players: dict[str, str], board: str
+) -> None:
+    from splitpot.equity import engine
+
+    spot = prepare(game_id, players, board, (), None, 0 if game_id != "doogie" else None,
+                   "heuristic", None, None)  # fmt: skip
+    slots = spot.fixed_slots()
+    assert slots is not None
+    encoded = engine.encode(spot)
+    one = engine.walk(encoded, slots, spot, threads=1)
+    two = engine.walk(encoded, slots, spot, threads=2)
+    assert one.runouts == two.runouts == spot.count(slots)
+    assert (one.rows == two.rows).all()
