@@ -33,4 +33,3 @@ def inline(fn: _F) -> _F:
     allocate), so a call costs only its own instructions, not a call and two atomic counts."""
     njit: Any = numba.njit  # ``_nrt`` is a real option, missing from numba's type stubs
     return cast(_F, njit(cache=True, _nrt=False, forceinline=True)(fn))
-

@@ -119,13 +119,14 @@ def encode(
     game = spot.game
     coded = _game(game)
     players = len(spot.seats)
-    known = np.zeros((players, game.hole_cards), dtype=np.int8)
-    known_n = np.zeros(players, dtype=np.int64)
-    for p, seat in enumerate(spot.seats):
-        known[p, : len(seat.known)] = seat.known
-        known_n[p] = len(seat.known)
-    board0 = np.zeros(8, dtype=np.int8)
-    board0[: len(spot.board)] = spot.board
+    hole = game.hole_cards
+    # bytes -> int8 arrays: much quicker than numpy reading Python ints one by one
+    known = np.frombuffer(
+        bytearray(b"".join(bytes(s.known) + bytes(hole - len(s.known)) for s in spot.seats)),
+        dtype=np.int8,
+    ).reshape(players, hole)
+    known_n = np.array([len(s.known) for s in spot.seats], dtype=np.int64)
+    board0 = np.frombuffer(bytearray(bytes(spot.board) + bytes(8 - len(spot.board))), np.int8)
     draws = np.array([(spot.limit(d), d.board_before) for d in spot.draws], dtype=np.int64).reshape(
         len(spot.draws), 2
     )
@@ -138,14 +139,16 @@ def encode(
         row = [WAYS[declared[s.name]] if declared else CARDS_SPEAK for s in spot.seats]
         ways = [row] * len(fixed)
     unit = unit_for(players)
-    params = np.zeros(PARAMS, dtype=np.int64)
-    params[:] = (
-        game.hole_cards,
-        game.board_cards,
-        len(spot.board),
-        PAT if spot.policy == "pat" else HEURISTIC,
-        int(game.two_way_tie_keeps if tie_keeps is None else tie_keeps),
-        unit,
+    params = np.array(
+        (
+            hole,
+            game.board_cards,
+            len(spot.board),
+            PAT if spot.policy == "pat" else HEURISTIC,
+            int(game.two_way_tie_keeps if tie_keeps is None else tie_keeps),
+            unit,
+        ),
+        dtype=np.int64,
     )
     arrays = (
         known,
@@ -157,7 +160,7 @@ def encode(
         coded.awards,
         params,
     )
-    deck = np.array(spot.unseen, dtype=np.int8)
+    deck = np.frombuffer(bytearray(bytes(spot.unseen)), dtype=np.int8)
     return Encoded(arrays, deck, unit, coded.modes)
 
 
