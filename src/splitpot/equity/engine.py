@@ -35,7 +35,6 @@ from splitpot.equity.kernel_api import kind_code, tables
 from splitpot.equity.ranks import five_card_tables
 from splitpot.equity.results import AwardOdds, EquityResult, PlayerOdds
 from splitpot.equity.rng import CHUNK
-from splitpot.equity.runout import PARAMS
 from splitpot.equity.settlement import (
     BOTH,
     BY_CARDS,
