@@ -142,29 +142,41 @@ def _keep_badugi(hand: I8, n: int, aces_high: bool, tables: Any) -> int:
     target = _FULL13 - (value & _FULL13)  # the ranks of the best badugi (aces low or high)
     # The first subset, in combination order, with distinct suits and ranks making the
     # value: of two subsets of one size, the one holding the lowest position where they
-    # differ comes first.
+    # differ comes first. Only cards of the target's ranks can be in it: the submasks of
+    # those positions are tried (the order of the tries does not matter, the first wins).
+    candidates = 0
+    for i in range(n):
+        r = np.int64(hand[i]) >> 2
+        if not aces_high:
+            r = 0 if r == 12 else r + 1
+        if target >> r & 1:
+            candidates |= 1 << i
     best = 0
-    for subset in range(1, 1 << n):
-        if _bits(subset) != count:
-            continue
-        if best and (subset ^ best) & -(subset ^ best) & best:
-            continue
-        suits = 0
-        ranks = 0
-        ok = True
-        for i in range(n):
-            if not subset >> i & 1:
-                continue
-            c = hand[i]
-            sbit = 1 << (c & 3)
-            rbit = 1 << (c >> 2 if aces_high else ((c >> 2) + 1) % 13)
-            if suits & sbit or ranks & rbit:
-                ok = False
-                break
-            suits |= sbit
-            ranks |= rbit
-        if ok and ranks == target:
-            best = subset
+    subset = candidates
+    if _bits(candidates) == count:  # one card of each rank: the only such subset
+        best = candidates
+        subset = 0
+    while subset:
+        if _bits(subset) == count and not (
+            best and (subset ^ best) & -(subset ^ best) & best
+        ):
+            suits = 0
+            ranks = 0
+            ok = True
+            for i in range(n):
+                if not subset >> i & 1:
+                    continue
+                c = hand[i]
+                sbit = 1 << (c & 3)
+                rbit = 1 << (c >> 2 if aces_high else ((c >> 2) + 1) % 13)
+                if suits & sbit or ranks & rbit:
+                    ok = False
+                    break
+                suits |= sbit
+                ranks |= rbit
+            if ok and ranks == target:
+                best = subset
+        subset = (subset - 1) & candidates
     if count == 4:
         return best
     mask = 0
