@@ -157,9 +157,7 @@ def _keep_badugi(hand: I8, n: int, aces_high: bool, tables: Any) -> int:
         best = candidates
         subset = 0
     while subset:
-        if _bits(subset) == count and not (
-            best and (subset ^ best) & -(subset ^ best) & best
-        ):
+        if _bits(subset) == count and not (best and (subset ^ best) & -(subset ^ best) & best):
             suits = 0
             ranks = 0
             ok = True
