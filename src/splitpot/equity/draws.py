@@ -146,7 +146,7 @@ def _keep_badugi(hand: I8, n: int, aces_high: bool, tables: Any) -> int:
     # those positions are tried (the order of the tries does not matter, the first wins).
     candidates = 0
     for i in range(n):
-        r = np.int64(hand[i]) >> 2
+        r = int(hand[i]) >> 2
         if not aces_high:
             r = 0 if r == 12 else r + 1
         if target >> r & 1:
