@@ -1,10 +1,13 @@
-"""Exact Omaha equity, heads-up, flop to river: splitpot's numba path against poker-equity.
+"""The study engine's speed: exact Omaha equity against poker-equity, then the split games.
 
 Run from the repository root with the project's virtualenv::
 
-    .venv/bin/python benchmarks/bench_equity.py            # full run (about 45 s)
-    .venv/bin/python benchmarks/bench_equity.py --quick    # smoke run (about 10 s)
-    .venv/bin/python benchmarks/bench_equity.py --seed 7 --json
+    .venv/bin/python benchmarks/bench_equity.py            # full run (a few minutes)
+    .venv/bin/python benchmarks/bench_equity.py --quick    # smoke run
+    .venv/bin/python benchmarks/bench_equity.py --only study --json
+
+Part one, ``--only omaha``, is below; part two, ``--only study``, is issue 10's list of figures
+(``benchmarks/_study.py`` says how each is measured).
 
 The task: two players and a flop, every turn and river walked (820 boards with 4 hole cards
 each, 741 with 5, 666 with 6), single-award Omaha high; per player the win probability, the
@@ -50,6 +53,7 @@ import numba
 import poker_equity  # type: ignore[import-untyped]
 import pokerkit
 
+import _study
 from _machine import cpu_name, load_average
 from splitpot.cards import Card
 from splitpot.equity import fast
@@ -230,9 +234,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--quick", action="store_true", help="fast smoke run: fewer spots")
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
+    parser.add_argument("--only", choices=("omaha", "study"), help="run one part only")
     args = parser.parse_args(argv)
     settings = QUICK if args.quick else FULL
     started = time.perf_counter()
+    study: dict[str, Any] = {}
+    if args.only != "omaha":
+        fast.warm_up()
+        study = _study.run_all(_study.QUICK if args.quick else _study.FULL, args.seed)
+        study["compile"] = _study.compile_times()
+        if args.only == "study":
+            print("\n".join(_study.report(study)))
+            if args.json:
+                print(json.dumps({"study": study}, indent=2))
+            return 0
 
     header = {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
@@ -413,6 +428,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         + (f", warm_up {cached['warm_up_s']:.2f} s" if cached["warm_up_s"] is not None else "")
         + f"; this process's warm_up took {warm:.2f} s."
     )
+    if study:
+        print("\n".join(_study.report(study)))
     print(f"Total time: {elapsed:.1f} s")
 
     if args.json:
@@ -434,6 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for row in rows
             ],
             "total_seconds": elapsed,
+            "study": study,
         }
         print(json.dumps(out, indent=2))
     return 0

@@ -213,7 +213,9 @@ def test_declaration_odds_known_opponent() -> None:
 
 
 def test_declaration_odds_perfect_doogie_declares_both() -> None:
-    odds = declaration_odds("Ac 2d 3h 4s 9c 9d", "Kh Ks Kc Kd", opponents=1, samples=300)
+    # On four kings every hand qualifies high, so high is worth the whole pot too, except when
+    # the opponent also holds a perfect doogie (rare: enough samples to meet it).
+    odds = declaration_odds("Ac 2d 3h 4s 9c 9d", "Kh Ks Kc Kd", opponents=1, samples=20_000)
     assert odds.shares["both"] == pytest.approx(1.0, abs=0.02)
     assert odds.best == "both"
 
@@ -304,19 +306,21 @@ def test_cli_equity_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown rank 'Z'" in capsys.readouterr().err
 
 
-def test_big_monte_carlo_runs_on_two_cores_and_depends_only_on_the_seed(
+def test_big_monte_carlo_runs_on_threads_and_depends_only_on_the_seed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from splitpot.equity import core
+    # (Sampling ran as two processes before the compiled engine; now on numba's threads.)
+    from splitpot.equity import engine
 
-    monkeypatch.setattr(core, "PARALLEL_SAMPLES", 400)
+    monkeypatch.setattr(engine, "PARALLEL_RUNOUTS", 400)
     args = ("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d"}, "Ac Kh 7c 6d")
-    two_cores = equity(*args, samples=400, seed=9, exact=False)
-    again = equity(*args, samples=400, seed=9, exact=False)
-    assert two_cores.runouts == 400
-    assert two_cores.to_json() == again.to_json()
+    threaded = equity(*args, samples=4000, seed=9, exact=False)
+    monkeypatch.setattr(engine, "PARALLEL_RUNOUTS", 10**9)
+    one_thread = equity(*args, samples=4000, seed=9, exact=False)
+    assert threaded.runouts == 4000
+    assert threaded.to_json() == one_thread.to_json()
     exact = equity(*args, exact=True)
-    for player in two_cores.players:
+    for player in threaded.players:
         assert player.std_error is not None
         assert abs(player.equity - exact.player(player.name).equity) < 4 * player.std_error
 
@@ -327,3 +331,143 @@ def test_triple_draw_six_players_reshuffles_instead_of_running_out() -> None:
     result = equity("badacey", {f"p{i}": "random" for i in range(6)}, samples=200, seed=1)
     assert result.method == "monte-carlo"
     assert sum(p.equity for p in result.players) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: equity("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "random"}, samples=0),
+            "samples must be a whole number of at least 1, not 0",
+        ),
+        (lambda: equity("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "random"}, samples=-5), "not -5"),
+        (
+            lambda: equity("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "random"}, "Ac Kh"),
+            "the board has 2 cards; in Drawmaha it has 0, 3, 4 or 5 at some point",
+        ),
+        (
+            lambda: equity("doogie", {"A": "As Ah Kd Qc 8s 2c", "B": "random"}, "Ac Kh Kd Ks Jc"),
+            "the board has 5 cards; Doogie has 4",
+        ),
+        (
+            lambda: equity("badugi", {"A": "As 2h 3d Kc", "B": "random"}, "Ac"),
+            "the board has 1 cards; Badugi has 0",
+        ),
+        (
+            lambda: advise_discards("drawmaha", "As Ah Ks Qs Qd", "Js Ts", opponents=1),
+            "the board has 2 cards; in Drawmaha it has 0, 3, 4 or 5",
+        ),
+        (
+            lambda: advise_discards("drawmaha", "As Ah Ks Qs Qd", "Js Ts 7c", opponents=0),
+            "opponents must be at least 1, not 0",
+        ),
+        (
+            lambda: advise_discards("drawmaha", "As Ah Ks Qs Qd", "Js Ts 7c", samples=0),
+            "samples must be a whole number of at least 1, not 0",
+        ),
+        (
+            lambda: declaration_odds("Kc Kd 3h 4s 6d Qc", "Kh Ks 2c 9d", opponents=-1),
+            "opponents must be at least 1, not -1",
+        ),
+        (
+            lambda: declaration_odds("Kc Kd 3h 4s 6d Qc", "Kh Ks 2c 9d", samples=0),
+            "samples must be",
+        ),
+    ],
+)
+def test_bad_counts_and_boards_are_refused(call, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SplitpotError, match=message):
+        call()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [
+            "equity",
+            "drawmaha",
+            "--player",
+            "A=As Ah Kd Qc 8s",
+            "--player",
+            "B=random",
+            "--board",
+            "Ac Kh",
+        ],
+        [
+            "advise",
+            "drawmaha",
+            "--hand",
+            "As Ah Ks Qs Qd",
+            "--board",
+            "Js Ts 7c",
+            "--opponents",
+            "0",
+        ],
+        [
+            "advise",
+            "drawmaha",
+            "--hand",
+            "As Ah Ks Qs Qd",
+            "--board",
+            "Js Ts 7c",
+            "--opponents",
+            "-2",
+        ],
+        [
+            "equity",
+            "drawmaha",
+            "--player",
+            "A=As Ah Kd Qc 8s",
+            "--player",
+            "B=random",
+            "--samples",
+            "-3",
+        ],
+    ],
+)
+def test_cli_refuses_bad_counts_and_boards(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(argv)
+    assert code in (1, 2) and out == ""
+    err = capsys.readouterr().err
+    assert err.startswith("splitpot: error: ") and len(err.strip().splitlines()) == 1
+
+
+def test_advise_options_get_the_runouts_equity_deals_them_alone() -> None:
+    # Every option over the same runouts, in one call: each the very runouts equity() deals
+    # for that discard alone with the same seed.
+    options = advise_discards("drawmaha", "As Ah Ks Qs Qd", "Js Ts 7c", opponents=1,
+                              samples=500, seed=4)  # fmt: skip
+    for option in options[:5]:
+        alone = equity("drawmaha", {"you": "As Ah Ks Qs Qd", "opp1": "random"}, "Js Ts 7c",
+                       discards={"you": option.discard}, samples=500, seed=4)  # fmt: skip
+        assert alone.to_json() == option.result.to_json()
+
+
+def test_declaration_odds_equal_the_python_reference_on_known_hands() -> None:
+    import random
+
+    from splitpot.cards import Card
+    from splitpot.equity import reference
+    from splitpot.games import GAMES
+
+    game = GAMES["doogie"]
+    rng = random.Random(3)
+    short = [r * 4 + s for r in (12, 0, 1, 2, 3, 11, 10) for s in range(4)]
+    for _ in range(150):
+        players = rng.choice([2, 3, 4])
+        cards = [Card(c) for c in rng.sample(short if rng.random() < 0.5 else range(52),
+                                              6 * players + 4)]  # fmt: skip
+        hands = [cards[6 * i : 6 * i + 6] for i in range(players)]
+        board = cards[6 * players :]
+        fixed = [rng.choice([None, "high", "low", "both"]) for _ in range(players - 1)]
+        odds = declaration_odds(hands[0], board, opponent_hands=hands[1:],
+                                opponent_declarations=fixed)  # fmt: skip
+        names = ["you", *(f"opp{i}" for i in range(1, players))]
+        want = reference.declaration_shares(
+            game, dict(zip(names, hands, strict=True)), board, "you",
+            {n: w for n, w in zip(names[1:], fixed, strict=True) if w},
+        )  # fmt: skip
+        assert odds.method == "exact"
+        assert odds.shares == pytest.approx(want, abs=1e-12), (hands, board, fixed)

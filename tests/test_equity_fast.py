@@ -1,7 +1,8 @@
-"""splitpot.equity.fast: numba kernels equal the Python evaluators; exact equity is exact.
+"""splitpot.equity.fast: exact Omaha and hold'em equity is exact.
 
-- every ``*_batch`` kernel returns the very raw ints of its Python evaluator, on seeded random
-  hands (and, marked slow, on every five-card hand);
+(The compiled evaluators' own tests, which replaced this file's batch-kernel tests, are in
+``tests/test_kernels.py``.)
+
 - ``omaha_exact_equity`` / ``holdem_exact_equity`` equal a plain brute force (itertools over
   the boards, ``omaha_value`` / ``high_value``, fractions) to the last digit;
 - they agree with the ``poker-equity`` package's exact enumeration, board for board.
@@ -22,10 +23,7 @@ import poker_equity  # type: ignore[import-untyped]
 import pytest
 
 from splitpot.equity import fast
-from splitpot.evaluate.badugi import badugi_value
-from splitpot.evaluate.doogie import doogie_value
-from splitpot.evaluate.high import high_value, high_value_5
-from splitpot.evaluate.lowball import a5_value_5, deuce_seven_value_5
+from splitpot.evaluate.high import high_value
 from splitpot.evaluate.omaha import omaha_value
 
 Results = list[tuple[float, float, float]]
@@ -41,115 +39,6 @@ def same(batch: np.ndarray[Any, Any], expected: Sequence[int]) -> None:
     if got != list(expected):
         bad = next(i for i, (a, b) in enumerate(zip(got, expected, strict=True)) if a != b)
         raise AssertionError(f"row {bad}: kernel {got[bad]}, Python {expected[bad]}")
-
-
-# --- batch kernels ----------------------------------------------------------------------------
-
-# Hands random deals rarely reach: straight flushes (the wheel too), quads, full houses, the
-# 2-7 wheel and wheel flush, A-5 full house and quads.
-SPECIAL_FIVES = [
-    [48, 0, 4, 8, 12],  # A-5 wheel straight flush, clubs
-    [49, 1, 5, 9, 13],
-    [32, 36, 40, 44, 48],  # royal flush
-    [48, 1, 4, 8, 12],  # wheel straight
-    [48, 49, 50, 51, 0],  # four aces
-    [0, 1, 2, 4, 5],  # deuces full
-    [48, 49, 50, 0, 1],  # aces full of deuces
-    [0, 4, 8, 12, 20],  # 7-5-4-3-2 flush
-    [0, 5, 10, 15, 22],  # 7-5-4-3-2 rainbow, the best 2-7
-    [0, 1, 2, 3, 48],
-]
-
-
-def test_high5_batch_equals_high_value_5() -> None:
-    cards = np.vstack([deal(random.Random("high5"), 4000, 5), SPECIAL_FIVES]).astype(np.int8)
-    same(fast.high5_batch(cards), [high_value_5(row) for row in cards.tolist()])
-
-
-@pytest.mark.parametrize("width", range(5, 11))
-def test_high_batch_equals_high_value(width: int) -> None:
-    rng = random.Random(f"high/{width}")
-    cards = deal(rng, 3000, width)
-    # Some rows from just a few ranks or one suit, for quads, full houses, flushes.
-    narrow = [rng.sample(range(0, 52, 4), min(width, 13)) for _ in range(100)]
-    narrow = [row + rng.sample(range(1, 52, 4), width - len(row)) for row in narrow]
-    packed = [rng.sample(range(12, 32), width) for _ in range(300)]
-    cards = np.vstack([cards, narrow, packed]).astype(np.int8)
-    same(fast.high_batch(cards), [high_value(row) for row in cards.tolist()])
-
-
-@pytest.mark.parametrize(("hole", "board"), [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)])
-def test_omaha_batch_equals_omaha_value(hole: int, board: int) -> None:
-    rng = random.Random(f"omaha/{hole}/{board}")
-    cards = deal(rng, 1500, hole + board)
-    # Two-suit decks make flushes common.
-    suited = [rng.sample([c for c in range(52) if c & 3 < 2], hole + board) for _ in range(500)]
-    cards = np.vstack([cards, suited]).astype(np.int8)
-    expected = [omaha_value(row[:hole], row[hole:]) for row in cards.tolist()]
-    same(fast.omaha_batch(cards[:, :hole], cards[:, hole:]), expected)
-
-
-@pytest.mark.parametrize("width", range(1, 11))
-@pytest.mark.parametrize("aces_high", [False, True])
-def test_badugi_batch_equals_badugi_value(width: int, aces_high: bool) -> None:
-    rng = random.Random(f"badugi/{width}/{aces_high}")
-    cards = deal(rng, 2000, width)
-    # Few ranks: the slow path (no matching of each suit's lowest card) is common there.
-    few = [rng.sample(range(min(52, 4 * width + 4)), width) for _ in range(500)]
-    cards = np.vstack([cards, few]).astype(np.int8)
-    expected = [badugi_value(row, aces_high=aces_high) for row in cards.tolist()]
-    same(fast.badugi_batch(cards, aces_high), expected)
-
-
-@pytest.mark.parametrize("width", [4, 5, 6, 8, 10])
-def test_doogie_batch_equals_doogie_value(width: int) -> None:
-    rng = random.Random(f"doogie/{width}")
-    cards = np.vstack(
-        [deal(rng, 2000, width), [rng.sample(range(20), width) for _ in range(500)]]
-    ).astype(np.int8)
-    expected = [doogie_value(row) for row in cards.tolist()]
-    assert None in expected and any(v is not None for v in expected)
-    same(fast.doogie_batch(cards), [fast.NO_DOOGIE if v is None else v for v in expected])
-
-
-def test_lowball_batches_equal_python() -> None:
-    cards = np.vstack([deal(random.Random("lowball"), 4000, 5), SPECIAL_FIVES]).astype(np.int8)
-    rows = cards.tolist()
-    same(fast.deuce_seven_batch(cards), [deuce_seven_value_5(row) for row in rows])
-    same(fast.a5_batch(cards), [a5_value_5(row) for row in rows])
-
-
-@pytest.mark.slow
-def test_five_card_kernels_on_every_five_card_hand() -> None:
-    cards = np.array(list(combinations(range(52), 5)), dtype=np.int8)
-    rows = cards.tolist()
-    same(fast.high5_batch(cards), [high_value_5(row) for row in rows])
-    same(fast.deuce_seven_batch(cards), [deuce_seven_value_5(row) for row in rows])
-    same(fast.a5_batch(cards), [a5_value_5(row) for row in rows])
-
-
-@pytest.mark.slow
-def test_badugi_kernel_on_every_four_card_hand() -> None:
-    cards = np.array(list(combinations(range(52), 4)), dtype=np.int8)
-    rows = cards.tolist()
-    for aces_high in (False, True):
-        expected = [badugi_value(row, aces_high=aces_high) for row in rows]
-        same(fast.badugi_batch(cards, aces_high), expected)
-
-
-def test_batches_take_any_integer_array_and_check_widths() -> None:
-    rows = [[0, 5, 10, 15, 20], [51, 47, 43, 39, 35]]
-    expected = [high_value_5(row) for row in rows]
-    for array in (rows, np.array(rows, dtype=np.int64), np.array(rows, dtype=np.uint8)[:, ::1]):
-        same(fast.high5_batch(array), expected)
-    same(fast.high5_batch(np.array(rows, dtype=np.int8).T.copy().T), expected)  # Fortran order
-    assert fast.high5_batch(np.empty((0, 5), dtype=np.int8)).shape == (0,)
-    with pytest.raises(ValueError, match="needs 5 cards a row, got 6"):
-        fast.high5_batch([[0, 1, 2, 3, 4, 5]])
-    with pytest.raises(ValueError, match="2-D"):
-        fast.high_batch([0, 1, 2, 3, 4])
-    with pytest.raises(ValueError, match="2 hole rows but 1 board rows"):
-        fast.omaha_batch([[0, 1, 2, 3], [4, 5, 6, 7]], [[8, 9, 10]])
 
 
 # --- exact equity against a brute force ----------------------------------------------------------

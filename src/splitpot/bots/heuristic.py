@@ -1,10 +1,11 @@
 """A bot that values both halves of the pot by its equity against random hands.
 
 :class:`HeuristicBot` sees only its :class:`~splitpot.bots.base.SeatView` (its own cards, the
-board, stacks, bets, the pot and its seat's view of the log) and decides with a small seeded
-Monte Carlo of :func:`splitpot.equity.equity` against as many random hands as there are
-opponents still in. Draws still to come are modelled by the equity function's default
-heuristic policy (for the opponents, and for the bot's own later draws).
+board, stacks, bets, the pot and its seat's view of the log) and decides with a seeded Monte
+Carlo of :func:`splitpot.equity.equity` (the compiled engine, 2,000 runouts by default) against
+as many random hands as there are opponents still in. Draws still to come are modelled by the
+equity function's default heuristic policy (for the opponents, and for the bot's own later
+draws).
 
 - **Betting.** With pot equity ``e`` against ``n`` opponents (an average hand has
   ``1 / (n + 1)``): facing a bet, fold when ``e`` is below the pot odds the call needs
@@ -18,7 +19,8 @@ heuristic policy (for the opponents, and for the bot's own later draws).
   pair for the draw) and keeping one more are compared with it over the same seeded runouts,
   and the best equity wins (the baseline keeps a small edge, so noise does not move it).
   With more draws to come each runout costs more, so the comparison uses ``samples / draws``
-  runouts (at least 50), the same ones for every candidate.
+  runouts (at least 50), the same ones for every candidate, all in one call
+  (:func:`splitpot.equity.advise.compare_discards`).
 - **Sviten Special.** Keep the face-up card when keeping it gives more equity than a random
   card face down (with the face-up card dead), else reject it.
 - **Doogie.** Declare the way with the largest expected share
@@ -29,8 +31,8 @@ Equity estimates are cached by spot (cards, board, opponents, draws to come, dec
 so a betting round asks once; the sampling seed is drawn from ``rng`` at construction, so the
 bot is a function of its view and its random generator. The opponents are random hands: their
 bets and the number of cards they drew are not read into their ranges. When many players and
-several big draws could need more cards than the deck has (the equity sampler does not
-reshuffle), fewer opponents are modelled and the share is scaled to the real number.
+several big draws could need more cards than the deck and the reshuffled discards hold, fewer
+opponents are modelled and the share is scaled to the real number.
 """
 
 from __future__ import annotations
@@ -43,14 +45,16 @@ from splitpot.bots.base import SeatView
 from splitpot.cards import Card
 from splitpot.engine.events import Action, Event
 from splitpot.engine.hand import LegalActions
-from splitpot.equity.advise import declaration_odds
+from splitpot.equity.advise import compare_discards, declaration_odds
 from splitpot.equity.core import equity
 from splitpot.equity.policy import choose_discard
+from splitpot.errors import ShowdownError
 from splitpot.games.streets import Structure
 
 __all__ = ["HeuristicBot"]
 
 _CacheKey = tuple[Any, ...]
+DEFAULT_SAMPLES = 2_000
 
 
 class HeuristicBot:
@@ -65,14 +69,16 @@ class HeuristicBot:
     BIG_STRENGTH = 1.5
     BASELINE_EDGE = 0.01  # the policy's discard keeps this much edge over its variants
 
-    def __init__(self, rng: random.Random, samples: int = 150, cache_size: int = 20_000) -> None:
+    def __init__(
+        self, rng: random.Random, samples: int = DEFAULT_SAMPLES, cache_size: int = 20_000
+    ) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.rng = rng
         self.samples = samples
         self.seed = rng.getrandbits(32)
         self.cache_size = cache_size
-        self._cache: dict[_CacheKey, float] = {}
+        self._cache: dict[_CacheKey, list[float]] = {}
 
     # ------------------------------------------------------------------ the protocol
 
@@ -100,22 +106,39 @@ class HeuristicBot:
         samples: int | None = None,
     ) -> float:
         """Pot equity of ``hole`` against the opponents still in, with random hands."""
+        options = None if discard is None else [tuple(discard)]
+        return self._equities(view, hole, draws=draws, options=options, dead=dead,
+                              max_discard=max_discard, samples=samples)[0]  # fmt: skip
+
+    def _equities(
+        self,
+        view: SeatView,
+        hole: Sequence[Card],
+        *,
+        draws: int,
+        options: Sequence[tuple[Card, ...]] | None = None,
+        dead: Sequence[Card] = (),
+        max_discard: int | None = None,
+        samples: int | None = None,
+    ) -> list[float]:
+        """Pot equity of ``hole`` (after each of ``options`` thrown at the next draw, over the
+        same runouts) against the opponents still in, with random hands."""
         samples = samples or self.samples
         opponents = max(1, view.opponents)
         declarations = _revealed(view)
         me = view.names[view.seat]
         key: _CacheKey = (
             view.game.id, tuple(sorted(hole)), tuple(view.board), opponents, draws,
-            None if discard is None else tuple(sorted(discard)), tuple(sorted(dead)),
-            max_discard, samples,
+            None if options is None else tuple(tuple(sorted(o)) for o in options),
+            tuple(sorted(dead)), max_discard, samples,
             None if declarations is None else (me, tuple(sorted(declarations.items()))),
         )  # fmt: skip
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        value = None
+        values = None
         modelled = opponents
-        while value is None:
+        while values is None:
             players: dict[str, str | Sequence[int]] = {me: tuple(hole)}
             ways: dict[str, str] | None = None
             if declarations is not None:
@@ -130,33 +153,31 @@ class HeuristicBot:
                     ways = {name: declarations[name] for name in players}
             if ways is None:
                 players.update({f"?opponent{i + 1}": "random" for i in range(modelled)})
+            settings: dict[str, Any] = {
+                "dead": tuple(dead), "draws": draws, "declarations": ways, "samples": samples,
+                "seed": self.seed, "exact_limit": samples, "max_discard": max_discard,
+            }  # fmt: skip
             try:
-                result = equity(
-                    view.game,
-                    players,
-                    view.board,
-                    dead=tuple(dead),
-                    discards=None if discard is None else {me: tuple(discard)},
-                    draws=draws,
-                    declarations=ways,
-                    samples=samples,
-                    seed=self.seed,
-                    exact_limit=samples,
-                    max_discard=max_discard,
-                )
-            except StopIteration:
-                # The equity sampler does not reshuffle: with many players and several big
-                # draws to come, a runout can need more cards than the deck holds. Model
-                # fewer opponents, and scale the share to the real number of them.
+                if options is None:
+                    results = [equity(view.game, players, view.board, **settings)]
+                else:
+                    results = compare_discards(
+                        view.game, players, view.board, me, options, **settings
+                    )
+            except ShowdownError:
+                # With many players and several big draws to come, a runout can need more
+                # cards than the deck and the reshuffled discards hold. Model fewer opponents,
+                # and scale the share to the real number of them.
                 if modelled <= 1 or ways is not None:
                     raise
                 modelled -= 1
                 continue
-            value = result.player(me).equity * (modelled + 1) / (opponents + 1)
+            scale = (modelled + 1) / (opponents + 1)
+            values = [result.player(me).equity * scale for result in results]
         if len(self._cache) >= self.cache_size:
             self._cache.clear()
-        self._cache[key] = value
-        return value
+        self._cache[key] = values
+        return values
 
     # ------------------------------------------------------------------ betting
 
@@ -211,15 +232,14 @@ class HeuristicBot:
         candidates = _discard_candidates(hole, base, limit)
         # Every runout plays the later draws too: fewer (common) runouts when some follow.
         samples = max(min(50, self.samples), self.samples // max(1, draws))
+        shares = self._equities(
+            view, hole, draws=draws, options=candidates, max_discard=max_discard, samples=samples
+        )
         best, best_share = base, -1.0
-        for thrown in candidates:
-            share = self._equity(
-                view, hole, draws=draws, discard=thrown, max_discard=max_discard, samples=samples
-            )
-            if thrown == base:
-                share += self.BASELINE_EDGE
-            if share > best_share:
-                best, best_share = thrown, share
+        for thrown, share in zip(candidates, shares, strict=True):
+            edge = self.BASELINE_EDGE if thrown == base else 0.0
+            if share + edge > best_share:
+                best, best_share = thrown, share + edge
         return Action.discard(best) if best else Action.stand_pat()
 
     def _sviten(self, view: SeatView) -> Action:
@@ -243,6 +263,7 @@ class HeuristicBot:
             opponents=max(1, view.opponents),
             samples=self.samples,
             seed=self.seed,
+            game=view.game,
         )
         shares = odds.shares
         # Prefer the simpler declaration on a near tie: both ways risks the whole pot.

@@ -66,7 +66,7 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str]) -> int:
         policy=args.policy,
         declarations=pairs(args.declare, "--declare") if args.declare else None,
         exact=True if args.exact else (False if args.samples is not None else None),
-        samples=args.samples or 10_000,
+        samples=10_000 if args.samples is None else args.samples,
         seed=args.seed,
     )
     if args.json:
@@ -78,7 +78,7 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str]) -> int:
 
 def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
     game = find_game(args.game)
-    samples = args.samples or 4_000
+    samples = 4_000 if args.samples is None else args.samples
     if game.declare:
         odds = declaration_odds(
             args.hand, args.board or "", opponents=args.opponents,

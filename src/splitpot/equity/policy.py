@@ -15,6 +15,10 @@ game, the cards that serve it, and throws the rest (up to the draw's largest dis
 - a card that serves either half of a split game is kept; when more cards must go than the
   draw allows, the least useful go first (for low halves the highest, for high the lowest).
 
+Each award says which of these it follows (:attr:`splitpot.games.spec.Award.keep`), so the
+policy never looks at a game's name; the compiled twin (:mod:`splitpot.equity.draws`) throws
+exactly the same cards.
+
 Doogie declarations (``declare_by_cards``): both ways when both hands qualify, else the side
 that qualifies; with neither, low if the hand holds any doogie, else high.
 """
@@ -22,7 +26,7 @@ that qualifies; with neither, low if the hand holds any doogie, else high.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from splitpot.cards import Card
@@ -30,7 +34,7 @@ from splitpot.evaluate.badugi import badugi_value
 from splitpot.evaluate.high import STRAIGHT, high_value_5
 from splitpot.evaluate.lowball import a5_value_5, deuce_seven_value_5
 from splitpot.evaluate.omaha import omaha_value
-from splitpot.games.spec import GameSpec
+from splitpot.games.spec import GameSpec, Keep
 
 __all__ = ["POLICIES", "choose_discard", "declare_by_cards"]
 
@@ -97,25 +101,29 @@ def _keep_omaha(hand: Sequence[Card], board: Sequence[Card]) -> set[Card]:
     return set()  # pragma: no cover
 
 
+_HAND_ONLY: dict[Keep, Callable[[Sequence[Card]], set[Card]]] = {
+    Keep.DRAW_HIGH: _keep_draw_high,
+    Keep.DEUCE_SEVEN: lambda hand: _keep_low(hand, aces_low=False),
+    Keep.A5: lambda hand: _keep_low(hand, aces_low=True),
+}
+
+
 def _keeps(
     game: GameSpec, hand: Sequence[Card], board: Sequence[Card]
 ) -> list[tuple[set[Card], bool]]:
-    """Per award: the cards it keeps, and whether it is a low award."""
+    """Per award: the cards it keeps (by the award's :class:`Keep`), and whether it is low."""
     out: list[tuple[set[Card], bool]] = []
     for award in game.awards:
-        name = award.name
-        if name == "draw":
-            out.append((_keep_draw_high(hand), False))
-        elif name == "27":
-            out.append((_keep_low(hand, aces_low=False), True))
-        elif name == "a5":
-            out.append((_keep_low(hand, aces_low=True), True))
-        elif name == "badugi":
-            out.append((_keep_badugi(hand, aces_high=game.id == "badeucy"), True))
-        elif name == "omaha":
-            out.append((_keep_omaha(hand, board), False))
-        else:  # hold'em high and Doogie have no draws
-            out.append((set(hand), False))
+        keep = award.keep
+        if keep is Keep.BADUGI:
+            kept = _keep_badugi(hand, aces_high=award.aces_high)
+        elif keep is Keep.OMAHA:
+            kept = _keep_omaha(hand, board)
+        elif keep is Keep.ALL:  # hold'em high and Doogie have no draws
+            kept = set(hand)
+        else:
+            kept = _HAND_ONLY[keep](hand)
+        out.append((kept, keep.low))
     return out
 
 

@@ -159,6 +159,11 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def _sentence(words: str) -> str:
+    """``words`` with a capital first letter (``str.capitalize`` would lower "Ac" to "ac")."""
+    return words[:1].upper() + words[1:]
+
+
 def _words(discard: Sequence[str]) -> str:
     return "standing pat" if not discard else "throwing " + " ".join(discard)
 
@@ -174,7 +179,7 @@ def check_discard(spot: DiscardSpot, answer: Mapping[str, Any]) -> dict[str, Any
     rank = next(r["rank"] for r in rows if r["equity"] == mine["equity"])
     correct = best["equity"] - mine["equity"] <= TOLERANCE
     lines = [
-        f"{_words(mine['discard']).capitalize()} ranks {rank} of {len(rows)}: "
+        f"{_sentence(_words(mine['discard']))} ranks {rank} of {len(rows)}: "
         f"{_percent(mine['equity'])} of the pot, against {_percent(best['equity'])} for "
         f"{_words(best['discard'])}, the best.",
     ]

@@ -1,0 +1,130 @@
+"""Monte Carlo in the compiled engine: seeded, chunked, the same totals on any thread count.
+
+Sample ``i`` deals from its own random stream (``start(state, seed, i)`` in
+:mod:`~splitpot.equity.rng`) and a fresh copy of the unseen cards, and reshuffles discards, if
+it must, from a second one; so a sample's runout depends on the seed and its number only.
+Samples are shared out among threads in chunks of :data:`~splitpot.equity.rng.CHUNK`; the
+tallies are integers (:mod:`splitpot.equity.settlement`), so they add up to the same result in
+any order, on any thread count. An option of the discard advisor gets the very runouts that
+:func:`~splitpot.equity.equity` deals for that discard alone with the same seed.
+
+Each sample is played once per *variant* (the options of the discard
+advisor: every option on the same cards), or once and settled per variant when the variants
+differ only in declarations (Doogie's declaration odds).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+import numpy as np
+
+from splitpot.equity.compiling import I64, jit, jit_parallel
+from splitpot.equity.kernel_api import NO_HAND
+from splitpot.equity.rng import CHUNK, start
+from splitpot.equity.runout import COUNTERS, GEN, TIE_KEEPS, UNIT, H, declare, play, values_of
+from splitpot.equity.settlement import tally
+
+__all__ = ["monte_carlo"]
+
+_POOL_SALT = np.uint64(0x5DEECE66D)  # the reshuffles' streams are not the deals' streams
+
+
+@jit
+def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    first: int,
+    last: int,
+    samples: int,
+    seed: np.uint64,
+    shared: bool,
+    deck: Any,
+    spot: Any,
+    ft: Any,
+    tables: Any,
+    rows: I64,
+) -> bool:
+    """Play chunks ``first`` to ``last - 1`` into ``rows`` (variants x players x tally);
+    False when a runout ran out of cards."""
+    known, _, _, _, _, wanted, awards, params = spot
+    variants = wanted.shape[0]
+    players = known.shape[0]
+    count = awards.shape[0]
+    h = params[H]
+    tie_keeps = params[TIE_KEEPS] != 0
+    unit = params[UNIT]
+    seq = deck.copy()
+    st = np.zeros(COUNTERS, dtype=np.int64)
+    pool = np.empty(64, dtype=np.int8)
+    discards = np.empty(64, dtype=np.int8)
+    hands = np.empty((players, h), dtype=np.int8)
+    board = np.zeros(8, dtype=np.int8)
+    thrown = np.empty(8, dtype=np.int8)
+    values = np.empty((players, count), dtype=np.int64)
+    best = np.empty((2, count), dtype=np.int64)
+    out = np.empty(players, dtype=np.int64)
+    share = np.empty(players, dtype=np.int64)
+    decl = np.empty(players, dtype=np.int64)
+    pool_seed = seed ^ _POOL_SALT
+    rng = np.empty(1, dtype=np.uint64)
+    shuffle = np.empty(1, dtype=np.uint64)
+    decided = np.full((players, 3 * max(spot[3].shape[0], 1)), -1, dtype=np.int64)
+    seen = np.full((players, 2), -1, dtype=np.int64)
+    for sample in range(first * CHUNK, min(last * CHUNK, samples)):
+        start(rng, seed, sample)
+        seq[:] = deck
+        st[GEN] = 0
+        for v in range(variants):
+            if v == 0 or not shared:
+                start(shuffle, pool_seed, sample)
+                if not play(v, spot, ft, tables, seq, st, pool, discards, hands, board, thrown, rng,
+                            shuffle, decided):  # fmt: skip
+                    return False
+                values_of(hands, board, awards, params, tables, values, seen)
+            declare(values, awards, wanted[v], decl)
+            tally(values, awards, decl, tie_keeps, unit, NO_HAND, best, out, share, rows[v])
+    return True
+
+
+@jit
+def _serial(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    samples: int, seed: np.uint64, shared: bool, deck: Any, spot: Any, ft: Any, tables: Any,
+    rows: I64,
+) -> bool:  # fmt: skip
+    chunks = (samples + CHUNK - 1) // CHUNK
+    return _chunks(0, chunks, samples, seed, shared, deck, spot, ft, tables, rows)
+
+
+@jit_parallel
+def _threaded(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    samples: int, seed: np.uint64, shared: bool, deck: Any, spot: Any, ft: Any, tables: Any,
+    rows: I64, groups: int,
+) -> bool:  # fmt: skip
+    chunks = (samples + CHUNK - 1) // CHUNK
+    parts = np.zeros((groups, rows.shape[0], rows.shape[1], rows.shape[2]), dtype=np.int64)
+    ok = np.ones(groups, dtype=np.bool_)
+    for g in numba.prange(groups):
+        first = chunks * g // groups
+        last = chunks * (g + 1) // groups
+        ok[g] = _chunks(first, last, samples, seed, shared, deck, spot, ft, tables, parts[g])
+    rows += parts.sum(axis=0)
+    return bool(ok.all())
+
+
+def monte_carlo(  # noqa: PLR0917 - the encoded spot's parts
+    samples: int,
+    seed: int,
+    shared: bool,
+    deck: Any,
+    spot: Any,
+    ft: Any,
+    tables: Any,
+    rows: I64,
+    threads: int,
+) -> bool:
+    """Sample ``samples`` runouts into ``rows``; on ``threads`` > 1 threads, chunks of the same
+    runouts are shared out (the totals do not change)."""
+    key = np.uint64(seed % (1 << 64))
+    if threads > 1 and samples > CHUNK:
+        return bool(_threaded(samples, key, shared, deck, spot, ft, tables, rows, 2 * threads))
+    return bool(_serial(samples, key, shared, deck, spot, ft, tables, rows))
