@@ -12,8 +12,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from splitpot.games.registry import GAMES
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "splitpot"
