@@ -379,7 +379,7 @@ class WebTable:
         return {
             "id": self.id,
             "name": self.name,
-            "game": {"id": self.game.id, "name": self.game.name},
+            "game": {"id": self.game.id, "name": self.game.name, "forced": self.game.forced.value},
             "structure": self.structure.value,
             "stakes": self.stakes.to_json(),
             "stakes_text": self.stakes_text,
@@ -442,7 +442,11 @@ class WebTable:
             "table": {
                 "id": self.id,
                 "name": self.name,
-                "game": {"id": self.game.id, "name": self.game.name},
+                "game": {
+                    "id": self.game.id,
+                    "name": self.game.name,
+                    "forced": self.game.forced.value,
+                },
                 "structure": self.structure.value,
                 "stakes": self.stakes.to_json(),
                 "buy_in": self.buy_in,
