@@ -280,7 +280,18 @@ def fuzz_socket(client: TestClient, examples: int) -> None:
     created = client.post(
         "/api/tables", json={"game": "drawmaha", "player": "Bo", "bots": ["random"], "seats": 2}
     ).json()
-    table_id, token = created["table"]["id"], created["token"]
+    table_id = created["table"]["id"]
+    tokens = [created["token"]]
+
+    def seat_token() -> str:
+        """Bo's token; a generated ``leave`` between hands gives the seat up (the protocol's
+        refusal of a stale token, an ``error`` and code 4403, is not the fuzz's business), so
+        Bo takes it again."""
+        if client.get(f"/api/tables/{table_id}").json()["seats"][0]["kind"] == "open":
+            joined = client.post(f"/api/tables/{table_id}/join", json={"player": "Bo", "seat": 0})
+            assert joined.status_code == 200, joined.text
+            tokens.append(joined.json()["token"])
+        return tokens[-1]
 
     @settings(
         max_examples=examples,
@@ -293,7 +304,7 @@ def fuzz_socket(client: TestClient, examples: int) -> None:
         exchange(frame, seated)
 
     def exchange(frame: str, seated: bool) -> None:
-        url = f"/ws/tables/{table_id}" + (f"?token={token}" if seated else "")
+        url = f"/ws/tables/{table_id}" + (f"?token={seat_token()}" if seated else "")
         with client.websocket_connect(url) as ws:
             assert ws.receive_json()["type"] == "state"
             ws.send_text(frame)
