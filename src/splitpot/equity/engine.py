@@ -35,6 +35,7 @@ from splitpot.equity.kernel_api import kind_code, tables
 from splitpot.equity.ranks import five_card_tables
 from splitpot.equity.results import AwardOdds, EquityResult, PlayerOdds
 from splitpot.equity.rng import CHUNK
+from splitpot.equity.runout import DEFER
 from splitpot.equity.settlement import (
     BOTH,
     BY_CARDS,
@@ -157,7 +158,7 @@ def encode(
         fixed_a,
         ways_a,
         coded.awards,
-        _params((hole, game.board_cards, len(spot.board), policy, keeps, unit)),
+        _params((hole, game.board_cards, len(spot.board), policy, keeps, unit, _defer(spot))),
     )
     deck = np.frombuffer(bytearray(bytes(spot.unseen)), dtype=np.int8)
     return Encoded(arrays, deck, unit, coded.modes)
@@ -177,6 +178,18 @@ def _plain_variant(players: int) -> tuple[I64, I64]:
             np.full((1, players), CARDS_SPEAK, dtype=np.int64),
         )
     return got[0], got[1]
+
+
+def _defer(spot: Spot) -> int:
+    """1 when fixed throws may take their replacements last (``DEFER`` in
+    :func:`splitpot.equity.runout.play`): one draw to come, and the unseen cards cover the
+    most any runout can need, so no runout ever reshuffles the discards."""
+    if len(spot.draws) != 1:
+        return 0
+    limit = spot.limit(spot.draws[0])
+    hole = spot.game.hole_cards
+    most = sum(hole - len(s.known) + limit for s in spot.seats)
+    return int(most + spot.game.board_cards - len(spot.board) <= len(spot.unseen))
 
 
 def _params(values: tuple[int, ...]) -> I64:
@@ -330,7 +343,7 @@ def sample(encoded: Encoded, samples: int, seed: int, threads: int | None = None
     try:
         ok = montecarlo.monte_carlo(
             samples, seed, shared, encoded.deck, encoded.spot, _five_card_tables(), tables(),
-            rows, count if locked else 1,
+            rows, count if locked else 1, -1 if shared else _hero(encoded),
         )  # fmt: skip
     finally:
         if locked:
@@ -338,6 +351,18 @@ def sample(encoded: Encoded, samples: int, seed: int, threads: int | None = None
     if not ok:
         raise ShowdownError("not enough cards left in the deck for this spot")
     return Tallies(rows, samples, encoded.unit)
+
+
+def _hero(encoded: Encoded) -> int:
+    """The seat whose deferred throw alone tells the variants apart (every other seat plays
+    its policy), or -1."""
+    fixed, params = encoded.spot[4], encoded.spot[7]
+    if fixed.shape[0] < 2 or not params[DEFER]:
+        return -1
+    heroes = np.flatnonzero((fixed >= 0).any(axis=0))
+    if len(heroes) != 1 or (fixed[:, heroes[0]] < 0).any():
+        return -1
+    return int(heroes[0])
 
 
 def _levels(encoded: Encoded, spot: Spot, slots: Sequence[int]) -> tuple[I64, I8, I64]:
