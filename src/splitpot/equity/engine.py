@@ -234,7 +234,7 @@ def _stamp_path() -> Path:
 
 _COMPILED: Final = (
     "boards.py", "compiling.py", "draws.py", "exact.py", "kernel_api.py", "montecarlo.py",
-    "ranks.py", "rng.py", "runout.py", "settlement.py",
+    "omaha_hands.py", "ranks.py", "rng.py", "runout.py", "settlement.py",
 )  # fmt: skip
 """The modules whose numba code the walks inline (with the kernels package)."""
 

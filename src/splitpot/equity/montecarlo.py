@@ -26,6 +26,9 @@ import numpy as np
 
 from splitpot.equity.compiling import I64, inline, jit, jit_parallel
 from splitpot.equity.kernel_api import NO_HAND, award_value
+from splitpot.equity.omaha_hands import OMAHA_KIND
+from splitpot.equity.omaha_hands import board_part as omaha_part
+from splitpot.equity.omaha_hands import hand_value as omaha_hand
 from splitpot.equity.rng import CHUNK, start
 from splitpot.equity.runout import (
     COUNTERS,
@@ -88,6 +91,7 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
     shuffle = np.empty(1, dtype=np.uint64)
     decided = np.full((players, 3 * max(spot[3].shape[0], 1)), -1, dtype=np.int64)
     seen = np.full((players, 2), -1, dtype=np.int64)
+    part = np.zeros(5, dtype=np.int64)
     for sample in range(first * CHUNK, min(last * CHUNK, samples)):
         start(rng, seed, sample)
         seq[:] = deck
@@ -95,7 +99,7 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
         if hero >= 0:
             if not _hero_variants(hero, spot, ft, tables, seq, st, pool, discards, hands,
                                   board, thrown, rng, shuffle, decided, values, seen, best, out,
-                                  share, decl, rows):  # fmt: skip
+                                  share, decl, rows, part):  # fmt: skip
                 return False
             continue
         for v in range(variants):
@@ -114,7 +118,7 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
 def _hero_variants(  # noqa: PLR0917 - numba kernels take arrays, not objects
     hero: int, spot: Any, ft: Any, tables: Any, seq: Any, st: I64, pool: Any, discards: Any,
     hands: Any, board: Any, thrown: Any, rng: Any, shuffle: Any, decided: I64, values: I64,
-    seen: I64, best: I64, out: I64, share: I64, decl: I64, rows: I64,
+    seen: I64, best: I64, out: I64, share: I64, decl: I64, rows: I64, part: I64,
 ) -> bool:  # fmt: skip
     """One sample, every variant: played once, then only ``hero``'s hand again per variant."""
     known, _, _, _, fixed, wanted, awards, params = spot
@@ -130,11 +134,20 @@ def _hero_variants(  # noqa: PLR0917 - numba kernels take arrays, not objects
     tally(values, awards, decl, tie_keeps, unit, NO_HAND, best, out, share, rows[0])
     at = st[DEFERRED_AT]
     row = hands[hero]
+    data = tables.data
+    for a in range(awards.shape[0]):
+        if awards[a, KIND] == OMAHA_KIND:  # the board's part, read once for every option
+            omaha_part(board[:b], data, part)
+            break
     for v in range(1, wanted.shape[0]):
         replace_thrown(row, known[hero], h, fixed[v, hero], at, seq, st, rng)
         for a in range(awards.shape[0]):
-            values[hero, a] = award_value(awards[a, KIND], awards[a, ACES_HIGH] != 0, row[:h],
-                                          board[:b], tables)  # fmt: skip
+            kind = awards[a, KIND]
+            if kind == OMAHA_KIND:
+                values[hero, a] = omaha_hand(row, h, data, part)
+            else:
+                values[hero, a] = award_value(kind, awards[a, ACES_HIGH] != 0, row[:h],
+                                              board[:b], tables)  # fmt: skip
         declare(values, awards, wanted[v], decl)
         tally(values, awards, decl, tie_keeps, unit, NO_HAND, best, out, share, rows[v])
     seen[hero, 0] = -1  # the hero's values are the last variant's, not the next play's
