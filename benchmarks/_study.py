@@ -12,8 +12,9 @@ with splitpot round by round, so the ratios compare like with like on a shared m
    against poker-equity's single-draw Badugi with fixed discards (the policy's first throw).
 4. Doogie three-way, two board cards known, Monte Carlo: samples a second.
 5. ``splitpot advise drawmaha --hand "As Ah Ks Qs Qd" --board "Js Ts 7c" --opponents 1`` with
-   100,000 runouts per discard: the whole command (a fresh process, kernels cached), and the
-   web advisor's default (20,000 runouts per discard) for the heaviest games.
+   100,000 runouts per discard: the whole command (a fresh process, kernels cached) on one
+   thread (``NUMBA_NUM_THREADS=1``) and with numba's default threads, the same call in a warm
+   process, and the web advisor's default (20,000 runouts per discard) for the heaviest games.
 6. The heuristic bot's decisions at six seats (2,000 runouts where it uses equity): p50, p99.
 
 Plus the compile: a fresh interpreter with an empty numba cache, then with it filled.
@@ -33,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numba
 import poker_equity  # type: ignore[import-untyped]
 
 from splitpot.bots import seat_view
@@ -237,24 +239,34 @@ def advise(settings: StudySettings) -> dict[str, Any]:
     script = os.path.join(os.path.dirname(sys.executable), "splitpot")
     command = [script] if os.path.exists(script) else [sys.executable, "-m", "splitpot"]
     subprocess.run([*command, *ADVISE], capture_output=True, check=True)  # caches filled
-    walls = []
+    walls, single = [], []
+    one_thread = {**os.environ, "NUMBA_NUM_THREADS": "1"}
     for _ in range(settings.advise_runs):
         started = time.perf_counter()
         subprocess.run([*command, *ADVISE], capture_output=True, check=True)
         walls.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        subprocess.run([*command, *ADVISE], capture_output=True, check=True, env=one_thread)
+        single.append(time.perf_counter() - started)
     bare = []
     for _ in range(settings.advise_runs):
         started = time.perf_counter()
         subprocess.run([sys.executable, "-c", "import numba"], capture_output=True, check=True)
         bare.append(time.perf_counter() - started)
-    in_process = _best(
-        {
-            "threads": lambda: advise_discards(
-                "drawmaha", "As Ah Ks Qs Qd", "Js Ts 7c", opponents=1, samples=100_000
-            ),
-        },
-        settings.advise_runs,
-    )
+
+    def call() -> object:
+        return advise_discards("drawmaha", "As Ah Ks Qs Qd", "Js Ts 7c", opponents=1,
+                               samples=100_000)  # fmt: skip
+
+    def one() -> object:
+        threads = numba.get_num_threads()
+        numba.set_num_threads(1)
+        try:
+            return call()
+        finally:
+            numba.set_num_threads(threads)
+
+    in_process = _best({"threads": call, "one thread": one}, settings.advise_runs)
     web = {}
     for game, hand, board in (
         ("drawmaha", "As Ah Ks Qs Qd", "Js Ts 7c"),
@@ -273,8 +285,10 @@ def advise(settings: StudySettings) -> dict[str, Any]:
         web[game] = times["web"]
     return {
         "command_s": statistics.median(walls),
+        "command_one_thread_s": statistics.median(single),
         "python_import_numba_s": statistics.median(bare),
         "in_process_s": in_process["threads"],
+        "in_process_one_thread_s": in_process["one thread"],
         "web_default_20000_s": web,
     }
 
@@ -372,8 +386,10 @@ def report(study: dict[str, Any]) -> list[str]:
         "4. Doogie 3-way, two board cards known, Monte Carlo: "
         + "; ".join(f"{k} {v / 1e6:.2f}M samples/s" for k, v in doo["samples_per_s"].items()),
         f"5. advise drawmaha ... --opponents 1 --samples 100000 (32 discards): whole command "
-        f"{adv['command_s']:.2f} s (python -c 'import numba' alone "
-        f"{adv['python_import_numba_s']:.2f} s); in a warm process {adv['in_process_s']:.2f} s",
+        f"{adv['command_one_thread_s']:.2f} s on one thread (NUMBA_NUM_THREADS=1), "
+        f"{adv['command_s']:.2f} s by default (python -c 'import numba' alone "
+        f"{adv['python_import_numba_s']:.2f} s); in a warm process "
+        f"{adv['in_process_one_thread_s']:.2f} s one thread, {adv['in_process_s']:.2f} s default",
         "   web advisor default, 20,000 runouts per discard, heads-up: "
         + ", ".join(f"{g} {t:.2f} s" for g, t in adv["web_default_20000_s"].items()),
         "6. heuristic bot at six seats (2,000 runouts), per decision:",

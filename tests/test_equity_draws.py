@@ -130,3 +130,45 @@ def test_compiled_runout_deals_and_draws_like_python(game_id: str, policy: str) 
         assert board[: game.board_cards].tolist() == py_board
         compared += 1
     assert compared > 100
+
+
+@pytest.mark.parametrize(
+    ("game_id", "hand", "board", "draws"),
+    [
+        ("drawmaha", "As Ah Ks Qs Qd", "Js Ts 7c", None),
+        ("bodigiha", "As 2h 3d 4c Kc", "9d 5h Qs", None),
+        ("badugi", "As 2h 3d Kc", "", 1),
+        ("triple-draw-dramaha", "As Ah Ks Qs Qd", "Js Ts 7c", 1),
+    ],
+)
+def test_advisor_kernel_plays_each_option_as_the_general_loop(
+    game_id: str, hand: str, board: str, draws: int | None
+) -> None:
+    # The advisor's kernel deals a sample once and rebuilds only the hero's hand per option;
+    # the general loop plays every option in full. Same seeds: the very same tallies.
+    from itertools import combinations
+
+    from splitpot.cards import parse_cards
+    from splitpot.equity import montecarlo
+
+    cards = parse_cards(hand)
+    players = {"you": cards, "a": "random", "b": "random"}
+    spot = prepare(GAMES[game_id], players, board, (), None, draws, "heuristic", None, None)
+    limit = spot.limit(spot.draws[0])
+    fixed = [
+        [sum(1 << cards.index(c) for c in t), -1, -1]
+        for k in range(limit + 1)
+        for t in combinations(cards, k)
+    ]
+    encoded = engine.encode(spot, fixed)
+    hero = engine._hero(encoded)
+    assert hero == 0
+    tallies = []
+    for who in (hero, -1):
+        rows = engine._rows(encoded)
+        ok = montecarlo.monte_carlo(3000, 11, False, encoded.deck, encoded.spot,
+                                    five_card_tables(), tables(), rows, 1, who)  # fmt: skip
+        assert ok
+        tallies.append(rows)
+    assert (tallies[0] == tallies[1]).all()
+    assert tallies[0][:, :, 0].sum() > 0

@@ -35,6 +35,7 @@ from splitpot.equity.kernel_api import kind_code, tables
 from splitpot.equity.ranks import five_card_tables
 from splitpot.equity.results import AwardOdds, EquityResult, PlayerOdds
 from splitpot.equity.rng import CHUNK
+from splitpot.equity.runout import DEFER
 from splitpot.equity.settlement import (
     BOTH,
     BY_CARDS,
@@ -117,50 +118,94 @@ def encode(
     ``tie_keeps``: the two-way tie rule (default: the game's)."""
     game = spot.game
     coded = _game(game)
-    players = len(spot.seats)
+    seats = spot.seats
+    players = len(seats)
     hole = game.hole_cards
     # bytes -> int8 arrays: much quicker than numpy reading Python ints one by one
     known = np.frombuffer(
-        bytearray(b"".join(bytes(s.known) + bytes(hole - len(s.known)) for s in spot.seats)),
+        bytearray(b"".join(bytes(s.known) + bytes(hole - len(s.known)) for s in seats)),
         dtype=np.int8,
     ).reshape(players, hole)
-    known_n = np.array([len(s.known) for s in spot.seats], dtype=np.int64)
+    known_n = np.frombuffer(bytearray(bytes([len(s.known) for s in seats])), np.int8)
     board0 = np.frombuffer(bytearray(bytes(spot.board) + bytes(8 - len(spot.board))), np.int8)
-    draws = np.array([(spot.limit(d), d.board_before) for d in spot.draws], dtype=np.int64).reshape(
-        len(spot.draws), 2
-    )
-    if fixed is None:
-        fixed = [[_mask(seat.known, seat.discard) for seat in spot.seats]]
-    if ways is not None and len(fixed) != len(ways):
-        fixed = [fixed[0]] * len(ways)
-    if ways is None:
-        declared = spot.declarations
-        row = [WAYS[declared[s.name]] if declared else CARDS_SPEAK for s in spot.seats]
-        ways = [row] * len(fixed)
+    if fixed is None and ways is None and spot.declarations is None:
+        # the everyday spot (no fixed throw, cards speak): the variant arrays are the same
+        # for every call with this many players, so they are shared
+        if all(s.discard is None for s in seats):
+            fixed_a, ways_a = _plain_variant(players)
+        else:
+            fixed_a = np.array([[_mask(s.known, s.discard) for s in seats]], dtype=np.int64)
+            ways_a = _plain_variant(players)[1]
+    else:
+        if fixed is None:
+            fixed = [[_mask(s.known, s.discard) for s in seats]]
+        if ways is not None and len(fixed) != len(ways):
+            fixed = [fixed[0]] * len(ways)
+        if ways is None:
+            declared = spot.declarations
+            row = [WAYS[declared[s.name]] if declared else CARDS_SPEAK for s in seats]
+            ways = [row] * len(fixed)
+        fixed_a = np.array(fixed, dtype=np.int64).reshape(len(fixed), players)
+        ways_a = np.array(ways, dtype=np.int64).reshape(len(ways), players)
     unit = unit_for(players)
-    params = np.array(
-        (
-            hole,
-            game.board_cards,
-            len(spot.board),
-            PAT if spot.policy == "pat" else HEURISTIC,
-            int(game.two_way_tie_keeps if tie_keeps is None else tie_keeps),
-            unit,
-        ),
-        dtype=np.int64,
-    )
+    keeps = int(game.two_way_tie_keeps if tie_keeps is None else tie_keeps)
+    policy = PAT if spot.policy == "pat" else HEURISTIC
     arrays = (
         known,
-        known_n,
+        known_n.astype(np.int64),
         board0,
-        draws,
-        np.array(fixed, dtype=np.int64).reshape(len(fixed), players),
-        np.array(ways, dtype=np.int64).reshape(len(ways), players),
+        _draws(spot),
+        fixed_a,
+        ways_a,
         coded.awards,
-        params,
+        _params((hole, game.board_cards, len(spot.board), policy, keeps, unit, _defer(spot))),
     )
     deck = np.frombuffer(bytearray(bytes(spot.unseen)), dtype=np.int8)
     return Encoded(arrays, deck, unit, coded.modes)
+
+
+_SHARED: dict[Any, tuple[I64, ...]] = {}
+"""Small read-only-by-use arrays that many spots share (never written by a kernel)."""
+
+
+def _plain_variant(players: int) -> tuple[I64, I64]:
+    """One variant, no fixed throw, every hand speaking for itself."""
+    key = ("plain", players)
+    got = _SHARED.get(key)
+    if got is None:
+        got = _SHARED[key] = (
+            np.full((1, players), -1, dtype=np.int64),
+            np.full((1, players), CARDS_SPEAK, dtype=np.int64),
+        )
+    return got[0], got[1]
+
+
+def _defer(spot: Spot) -> int:
+    """1 when fixed throws may take their replacements last (``DEFER`` in
+    :func:`splitpot.equity.runout.play`): one draw to come, and the unseen cards cover the
+    most any runout can need, so no runout ever reshuffles the discards."""
+    if len(spot.draws) != 1:
+        return 0
+    limit = spot.limit(spot.draws[0])
+    hole = spot.game.hole_cards
+    most = sum(hole - len(s.known) + limit for s in spot.seats)
+    return int(most + spot.game.board_cards - len(spot.board) <= len(spot.unseen))
+
+
+def _params(values: tuple[int, ...]) -> I64:
+    got = _SHARED.get(values)
+    if got is None:
+        got = _SHARED[values] = (np.array(values, dtype=np.int64),)
+    return got[0]
+
+
+def _draws(spot: Spot) -> I64:
+    key = ("draws", *((spot.limit(d), d.board_before) for d in spot.draws))
+    got = _SHARED.get(key)
+    if got is None:
+        rows = [(spot.limit(d), d.board_before) for d in spot.draws]
+        got = _SHARED[key] = (np.array(rows, dtype=np.int64).reshape(len(rows), 2),)
+    return got[0]
 
 
 def _mask(known: Sequence[Card], thrown: Sequence[Card] | None) -> int:
@@ -189,7 +234,7 @@ def _stamp_path() -> Path:
 
 _COMPILED: Final = (
     "boards.py", "compiling.py", "draws.py", "exact.py", "kernel_api.py", "montecarlo.py",
-    "ranks.py", "rng.py", "runout.py", "settlement.py",
+    "omaha_hands.py", "ranks.py", "rng.py", "runout.py", "settlement.py",
 )  # fmt: skip
 """The modules whose numba code the walks inline (with the kernels package)."""
 
@@ -298,7 +343,7 @@ def sample(encoded: Encoded, samples: int, seed: int, threads: int | None = None
     try:
         ok = montecarlo.monte_carlo(
             samples, seed, shared, encoded.deck, encoded.spot, _five_card_tables(), tables(),
-            rows, count if locked else 1,
+            rows, count if locked else 1, -1 if shared else _hero(encoded),
         )  # fmt: skip
     finally:
         if locked:
@@ -308,9 +353,28 @@ def sample(encoded: Encoded, samples: int, seed: int, threads: int | None = None
     return Tallies(rows, samples, encoded.unit)
 
 
-def _levels(spot: Spot, slots: Sequence[int]) -> tuple[I64, I8, I64]:
+def _hero(encoded: Encoded) -> int:
+    """The seat whose deferred throw alone tells the variants apart (every other seat plays
+    its policy), or -1."""
+    fixed, params = encoded.spot[4], encoded.spot[7]
+    if fixed.shape[0] < 2 or not params[DEFER]:
+        return -1
+    heroes = np.flatnonzero((fixed >= 0).any(axis=0))
+    if len(heroes) != 1 or (fixed[:, heroes[0]] < 0).any():
+        return -1
+    return int(heroes[0])
+
+
+def _levels(encoded: Encoded, spot: Spot, slots: Sequence[int]) -> tuple[I64, I8, I64]:
     """The walk's levels (cards, target) and each hand's cards before them."""
     players = len(spot.seats)
+    if not spot.draws and all(len(s.known) == spot.game.hole_cards for s in spot.seats):
+        # every hand final: the levels are the board's, the hands the encoded known cards
+        key = ("levels", slots[-1])
+        got = _SHARED.get(key)
+        if got is None:
+            got = _SHARED[key] = (np.array([(slots[-1], -1)], dtype=np.int64).reshape(-1, 2),)
+        return got[0][: 1 if slots[-1] else 0], encoded.spot[0], encoded.spot[1]
     hole = spot.game.hole_cards
     base = np.zeros((players, hole), dtype=np.int8)
     base_n = np.zeros(players, dtype=np.int64)
@@ -336,7 +400,7 @@ def walk(encoded: Encoded, slots: Sequence[int], spot: Spot, threads: int | None
     """Exact: every runout of ``slots`` (as :meth:`Spot.fixed_slots` gives them)."""
     ensure_compiled()
     rows = _rows(encoded)
-    levels, base, base_n = _levels(spot, slots)
+    levels, base, base_n = _levels(encoded, spot, slots)
     size = spot.count(slots)
     count = _threads(size, threads) if len(levels) else 1
     locked = count > 1 and _THREADS.acquire(blocking=False)

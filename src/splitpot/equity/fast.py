@@ -136,7 +136,7 @@ def exact_counts(
     awards[0, KEEP] = KEEP_CODES[Keep.ALL]
     board0 = np.zeros(8, dtype=np.int8)
     board0[: len(board)] = board
-    params = np.array([hands.shape[1], 5, len(board), PAT, 1, unit], dtype=np.int64)
+    params = np.array([hands.shape[1], 5, len(board), PAT, 1, unit, 0], dtype=np.int64)
     assert params.shape[0] == PARAMS
     spot = (
         hands,

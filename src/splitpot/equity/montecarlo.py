@@ -10,7 +10,11 @@ any order, on any thread count. An option of the discard advisor gets the very r
 
 Each sample is played once per *variant* (the options of the discard
 advisor: every option on the same cards), or once and settled per variant when the variants
-differ only in declarations (Doogie's declaration odds).
+differ only in declarations (Doogie's declaration odds). When the variants differ only in one
+seat's throw and that seat's replacements come last (``DEFER`` in
+:func:`~splitpot.equity.runout.play`), the sample is played once, the others valued once, and
+each further variant only rebuilds and values that seat's hand (``hero``): the same runouts,
+far less work.
 """
 
 from __future__ import annotations
@@ -20,11 +24,26 @@ from typing import Any
 import numba
 import numpy as np
 
-from splitpot.equity.compiling import I64, jit, jit_parallel
-from splitpot.equity.kernel_api import NO_HAND
+from splitpot.equity.compiling import I64, inline, jit, jit_parallel
+from splitpot.equity.kernel_api import NO_HAND, award_value
+from splitpot.equity.omaha_hands import OMAHA_KIND
+from splitpot.equity.omaha_hands import board_part as omaha_part
+from splitpot.equity.omaha_hands import hand_value as omaha_hand
 from splitpot.equity.rng import CHUNK, start
-from splitpot.equity.runout import COUNTERS, GEN, TIE_KEEPS, UNIT, H, declare, play, values_of
-from splitpot.equity.settlement import tally
+from splitpot.equity.runout import (
+    COUNTERS,
+    DEFERRED_AT,
+    GEN,
+    TIE_KEEPS,
+    UNIT,
+    B,
+    H,
+    declare,
+    play,
+    replace_thrown,
+    values_of,
+)
+from splitpot.equity.settlement import ACES_HIGH, KIND, tally
 
 __all__ = ["monte_carlo"]
 
@@ -38,6 +57,7 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
     samples: int,
     seed: np.uint64,
     shared: bool,
+    hero: int,
     deck: Any,
     spot: Any,
     ft: Any,
@@ -45,7 +65,8 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
     rows: I64,
 ) -> bool:
     """Play chunks ``first`` to ``last - 1`` into ``rows`` (variants x players x tally);
-    False when a runout ran out of cards."""
+    False when a runout ran out of cards. ``hero`` >= 0: the variants differ only in that
+    seat's deferred throw (see the module docstring)."""
     known, _, _, _, _, wanted, awards, params = spot
     variants = wanted.shape[0]
     players = known.shape[0]
@@ -70,10 +91,17 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
     shuffle = np.empty(1, dtype=np.uint64)
     decided = np.full((players, 3 * max(spot[3].shape[0], 1)), -1, dtype=np.int64)
     seen = np.full((players, 2), -1, dtype=np.int64)
+    part = np.zeros(5, dtype=np.int64)
     for sample in range(first * CHUNK, min(last * CHUNK, samples)):
         start(rng, seed, sample)
         seq[:] = deck
         st[GEN] = 0
+        if hero >= 0:
+            if not _hero_variants(hero, spot, ft, tables, seq, st, pool, discards, hands,
+                                  board, thrown, rng, shuffle, decided, values, seen, best, out,
+                                  share, decl, rows, part):  # fmt: skip
+                return False
+            continue
         for v in range(variants):
             if v == 0 or not shared:
                 start(shuffle, pool_seed, sample)
@@ -86,19 +114,59 @@ def _chunks(  # noqa: PLR0917 - numba kernels take arrays, not objects
     return True
 
 
+@inline
+def _hero_variants(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    hero: int, spot: Any, ft: Any, tables: Any, seq: Any, st: I64, pool: Any, discards: Any,
+    hands: Any, board: Any, thrown: Any, rng: Any, shuffle: Any, decided: I64, values: I64,
+    seen: I64, best: I64, out: I64, share: I64, decl: I64, rows: I64, part: I64,
+) -> bool:  # fmt: skip
+    """One sample, every variant: played once, then only ``hero``'s hand again per variant."""
+    known, _, _, _, fixed, wanted, awards, params = spot
+    h = params[H]
+    b = params[B]
+    tie_keeps = params[TIE_KEEPS] != 0
+    unit = params[UNIT]
+    if not play(0, spot, ft, tables, seq, st, pool, discards, hands, board, thrown, rng, shuffle,
+                decided):  # fmt: skip
+        return False
+    values_of(hands, board, awards, params, tables, values, seen)
+    declare(values, awards, wanted[0], decl)
+    tally(values, awards, decl, tie_keeps, unit, NO_HAND, best, out, share, rows[0])
+    at = st[DEFERRED_AT]
+    row = hands[hero]
+    data = tables.data
+    for a in range(awards.shape[0]):
+        if awards[a, KIND] == OMAHA_KIND:  # the board's part, read once for every option
+            omaha_part(board[:b], data, part)
+            break
+    for v in range(1, wanted.shape[0]):
+        replace_thrown(row, known[hero], h, fixed[v, hero], at, seq, st, rng)
+        for a in range(awards.shape[0]):
+            kind = awards[a, KIND]
+            if kind == OMAHA_KIND:
+                values[hero, a] = omaha_hand(row, h, data, part)
+            else:
+                values[hero, a] = award_value(kind, awards[a, ACES_HIGH] != 0, row[:h],
+                                              board[:b], tables)  # fmt: skip
+        declare(values, awards, wanted[v], decl)
+        tally(values, awards, decl, tie_keeps, unit, NO_HAND, best, out, share, rows[v])
+    seen[hero, 0] = -1  # the hero's values are the last variant's, not the next play's
+    return True
+
+
 @jit
 def _serial(  # noqa: PLR0917 - numba kernels take arrays, not objects
-    samples: int, seed: np.uint64, shared: bool, deck: Any, spot: Any, ft: Any, tables: Any,
-    rows: I64,
+    samples: int, seed: np.uint64, shared: bool, hero: int, deck: Any, spot: Any, ft: Any,
+    tables: Any, rows: I64,
 ) -> bool:  # fmt: skip
     chunks = (samples + CHUNK - 1) // CHUNK
-    return _chunks(0, chunks, samples, seed, shared, deck, spot, ft, tables, rows)
+    return _chunks(0, chunks, samples, seed, shared, hero, deck, spot, ft, tables, rows)
 
 
 @jit_parallel
 def _threaded(  # noqa: PLR0917 - numba kernels take arrays, not objects
-    samples: int, seed: np.uint64, shared: bool, deck: Any, spot: Any, ft: Any, tables: Any,
-    rows: I64, groups: int,
+    samples: int, seed: np.uint64, shared: bool, hero: int, deck: Any, spot: Any, ft: Any,
+    tables: Any, rows: I64, groups: int,
 ) -> bool:  # fmt: skip
     chunks = (samples + CHUNK - 1) // CHUNK
     parts = np.zeros((groups, rows.shape[0], rows.shape[1], rows.shape[2]), dtype=np.int64)
@@ -106,7 +174,8 @@ def _threaded(  # noqa: PLR0917 - numba kernels take arrays, not objects
     for g in numba.prange(groups):
         first = chunks * g // groups
         last = chunks * (g + 1) // groups
-        ok[g] = _chunks(first, last, samples, seed, shared, deck, spot, ft, tables, parts[g])
+        ok[g] = _chunks(first, last, samples, seed, shared, hero, deck, spot, ft, tables,
+                        parts[g])  # fmt: skip
     rows += parts.sum(axis=0)
     return bool(ok.all())
 
@@ -121,10 +190,13 @@ def monte_carlo(  # noqa: PLR0917 - the encoded spot's parts
     tables: Any,
     rows: I64,
     threads: int,
+    hero: int = -1,
 ) -> bool:
     """Sample ``samples`` runouts into ``rows``; on ``threads`` > 1 threads, chunks of the same
-    runouts are shared out (the totals do not change)."""
+    runouts are shared out (the totals do not change). ``hero``: see :func:`_chunks`."""
     key = np.uint64(seed % (1 << 64))
     if threads > 1 and samples > CHUNK:
-        return bool(_threaded(samples, key, shared, deck, spot, ft, tables, rows, 2 * threads))
-    return bool(_serial(samples, key, shared, deck, spot, ft, tables, rows))
+        return bool(
+            _threaded(samples, key, shared, hero, deck, spot, ft, tables, rows, 2 * threads)
+        )
+    return bool(_serial(samples, key, shared, hero, deck, spot, ft, tables, rows))

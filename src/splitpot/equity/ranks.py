@@ -4,7 +4,8 @@ The non-flush value of five cards depends only on their ranks. ``pair_triple[t *
 the value of the rank triple ``t`` (``triple_index``) with the rank pair ``p``
 (``pair_index``), -1 where a rank would show five times; ``multiset_index`` numbers every
 multiset of five ranks by the sum of their ``rank_add`` constants; ``flush5`` gives the flush
-or straight flush of five suited ranks. Built on first use (a fraction of a second).
+or straight flush of five suited ranks. Built on first use (a fraction of a second), then kept
+in numba's cache folder, so later processes load them.
 
 The helpers below value a best-five hand from rank counts and suit masks; they are inlined
 into the walks (:mod:`splitpot.equity.boards`).
@@ -12,8 +13,11 @@ into the walks (:mod:`splitpot.equity.boards`).
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
+from pathlib import Path
 from typing import Final, NamedTuple
 
 import numpy as np
@@ -59,11 +63,42 @@ _MULTISETS: dict[int, I8] = {}
 
 
 def five_card_tables() -> FiveCardTables:
-    """The tables, built on first use."""
+    """The tables, built on first use (then kept on disk: later processes load them)."""
     global _TABLES  # noqa: PLW0603 - built once, on first use
     if _TABLES is None:
-        _TABLES = _build_tables()
+        _TABLES = _load_or_build()
     return _TABLES
+
+
+def _saved_path() -> Path:
+    """Where the built tables are kept: numba's cache folder, named after the sources."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256(f"{np.__version__} {len(RANK_ADD)}".encode())
+    for source in (Path(__file__).resolve(), here.parent / "evaluate" / "high.py"):
+        digest.update(source.read_bytes())
+    base = os.environ.get("NUMBA_CACHE_DIR")
+    folder = Path(base) if base else here / "__pycache__"
+    return folder / f"splitpot-five-card-tables-{digest.hexdigest()[:16]}.npz"
+
+
+def _load_or_build() -> FiveCardTables:
+    """The tables from disk when a process built them before (a fifth of a second saved);
+    else built, and saved for the next process (quietly skipped where it cannot write)."""
+    path = _saved_path()
+    try:
+        with np.load(path) as saved:
+            return FiveCardTables(*(saved[name] for name in FiveCardTables._fields))
+    except (OSError, KeyError, ValueError):
+        pass
+    tables = _build_tables()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.tmp.npz")
+        np.savez(partial, **tables._asdict())
+        os.replace(partial, path)
+    except OSError:  # a read-only install: built again by each process
+        pass
+    return tables
 
 
 def _build_tables() -> FiveCardTables:

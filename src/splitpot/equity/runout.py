@@ -35,6 +35,8 @@ from splitpot.equity.settlement import (
 
 __all__ = [
     "COUNTERS",
+    "DEFER",
+    "DEFERRED_AT",
     "FAILED",
     "GEN",
     "NB0",
@@ -45,6 +47,7 @@ __all__ = [
     "H",
     "declare",
     "play",
+    "replace_thrown",
     "values_of",
 ]
 
@@ -55,7 +58,8 @@ NB0: Final = 2  # board cards known
 POLICY: Final = 3
 TIE_KEEPS: Final = 4
 UNIT: Final = 5
-PARAMS: Final = 6
+DEFER: Final = 6  # 1: a fixed throw's replacements come after everything else (see play)
+PARAMS: Final = 7
 
 # counters of a play (an int64 array ``st``)
 GEN: Final = 0  # positions of ``seq`` already shuffled into place this sample
@@ -63,7 +67,8 @@ _POOL_TOP: Final = 1
 _POOL_N: Final = 2
 _DISCARDS: Final = 3
 FAILED: Final = 4  # set when even the reshuffled discards cannot deal a card
-COUNTERS: Final = 5
+DEFERRED_AT: Final = 5  # where in ``seq`` the deferred replacements start (see play)
+COUNTERS: Final = 6
 
 
 @inline
@@ -146,6 +151,12 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
     order) and board it was made on, and the throw (3 columns per draw). Variants of a sample
     often meet the same hand again (every hand before the first draw; an opponent's hand when
     the hero's option threw as many cards), so the policy is asked once for each.
+
+    With ``params[DEFER]`` (one draw to come, and never a reshuffle: the unseen cards cover
+    every card any runout can need), a seat with a fixed throw gets its replacements last,
+    after the board, from ``seq[st[DEFERRED_AT]:]``: the same odds (the cards are a uniform
+    permutation read in another order), and every other card of a sample is then the same
+    whatever that throw, which the discard advisor's kernel uses.
     """
     known, known_n, board0, draws, fixed, _, awards, params = spot
     h = params[H]
@@ -173,6 +184,7 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
         for p in range(players):
             row = hands[p]
             mask = fixed[v, p] if d == 0 else -1
+            deferred = mask >= 0 and params[DEFER] != 0
             if mask < 0:
                 key = _ordered_key(row, h)
                 if decided[p, 3 * d] == key and decided[p, 3 * d + 1] == board_key:
@@ -193,8 +205,9 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
                 else:
                     row[kept] = row[i]
                     kept += 1
-            for i in range(kept, h):
-                row[i], pos, gen = _take(seq, pos, gen, st, pool, discards, rng, shuffle)
+            if not deferred:
+                for i in range(kept, h):
+                    row[i], pos, gen = _take(seq, pos, gen, st, pool, discards, rng, shuffle)
             # the thrown cards join the discards only after the replacements (RULES.md)
             base = st[_DISCARDS]
             for i in range(out):
@@ -205,8 +218,48 @@ def play(  # noqa: PLR0917 - numba kernels take arrays, not objects
     while nb < params[B]:
         board[nb], pos, gen = _take(seq, pos, gen, st, pool, discards, rng, shuffle)
         nb += 1
+    st[DEFERRED_AT] = pos
+    if params[DEFER] != 0 and draws.shape[0] > 0:
+        for p in range(players):
+            if fixed[v, p] > 0:
+                for i in range(h - _popcount(fixed[v, p]), h):
+                    hands[p, i], pos, gen = _take(seq, pos, gen, st, pool, discards, rng, shuffle)
     st[GEN] = gen
     return not st[FAILED]
+
+
+@inline
+def _popcount(mask: int) -> int:
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+@inline
+def replace_thrown(  # noqa: PLR0917 - numba kernels take arrays, not objects
+    row: I8, known: I8, h: int, mask: int, at: int, seq: I8, st: I64, rng: U64
+) -> None:
+    """A deferred seat's hand after throwing ``mask`` from ``known``: the kept cards in order,
+    then the replacements from ``seq[at:]`` (as :func:`play` deals them with ``DEFER``)."""
+    kept = 0
+    for i in range(h):
+        if not mask >> i & 1:
+            row[kept] = known[i]
+            kept += 1
+    pos = at
+    gen = st[GEN]
+    for i in range(kept, h):
+        if pos == gen:
+            j = pos + below(rng, seq.shape[0] - pos)
+            card = seq[j]
+            seq[j] = seq[pos]
+            seq[pos] = card
+            gen = pos + 1
+        row[i] = seq[pos]
+        pos += 1
+    st[GEN] = gen
 
 
 @inline

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from splitpot.cards import Card, check_distinct, full_deck, parse_cards
 from splitpot.equity.policy import POLICIES, choose_discard
@@ -53,6 +54,23 @@ class PendingDraw:
     board_before: int
 
 
+_GAME_FACTS: dict[tuple[int, int], tuple[GameSpec, tuple[PendingDraw, ...]]] = {}
+"""Per game (by identity) and board size: its pending draws (every call asks the same)."""
+_BOARD_SIZES: dict[int, tuple[GameSpec, tuple[int, ...]]] = {}
+_DECK: Final = tuple(full_deck())
+
+
+def _pending(game: GameSpec, board_count: int) -> tuple[PendingDraw, ...]:
+    """:func:`pending_draws`, remembered per game and board size (a game spec is frozen)."""
+    cached = _GAME_FACTS.get((id(game), board_count))
+    if cached is None or cached[0] is not game:
+        cached = _GAME_FACTS[id(game), board_count] = (
+            game,
+            tuple(pending_draws(game, board_count)),
+        )
+    return cached[1]
+
+
 def pending_draws(game: GameSpec, board_count: int) -> list[PendingDraw]:
     """The draws still to come when the board has ``board_count`` cards: a spot is taken right
     after the deal that brought the board to that size (or that is bringing it there)."""
@@ -75,6 +93,13 @@ def pending_draws(game: GameSpec, board_count: int) -> list[PendingDraw]:
 
 def board_sizes(game: GameSpec) -> tuple[int, ...]:
     """Every size the board has during a deal: 0, then the total after each board deal."""
+    cached = _BOARD_SIZES.get(id(game))
+    if cached is None or cached[0] is not game:
+        cached = _BOARD_SIZES[id(game)] = (game, _board_sizes(game))
+    return cached[1]
+
+
+def _board_sizes(game: GameSpec) -> tuple[int, ...]:
     sizes = [0]
     for street in game.streets:
         if isinstance(street, Deal) and street.board:
@@ -231,16 +256,19 @@ def prepare(  # noqa: PLR0917 - the equity function's own arguments, checked onc
             f"the board has {len(board_cards)} cards; {spec.name} has {spec.board_cards}"
         )
     check_board(spec, len(board_cards))
-    dead_cards = parse_cards(dead, where="in the dead cards")
-    check_distinct(
-        [*((_cards_of(s.name), s.known) for s in seats),
-         ("on the board", board_cards), ("in the dead cards", dead_cards)]
-    )  # fmt: skip
-    schedule = pending_draws(spec, len(board_cards))
+    dead_cards = parse_cards(dead, where="in the dead cards") if dead else ()
+    used = {c for s in seats for c in s.known}
+    used.update(board_cards, dead_cards)
+    if len(used) != sum(len(s.known) for s in seats) + len(board_cards) + len(dead_cards):
+        check_distinct(
+            [*((_cards_of(s.name), s.known) for s in seats),
+             ("on the board", board_cards), ("in the dead cards", dead_cards)]
+        )  # fmt: skip
+    schedule = _pending(spec, len(board_cards))
     if draws is not None:
         if draws < 0 or draws > len(schedule):
             raise ShowdownError(f"{draws} draws: {len(schedule)} can still come at this point")
-        schedule = schedule[len(schedule) - draws :] if draws else []
+        schedule = schedule[len(schedule) - draws :] if draws else ()
     if declarations:
         if not spec.declare:
             raise ShowdownError(f"{spec.name} has no declaration")
@@ -250,16 +278,15 @@ def prepare(  # noqa: PLR0917 - the equity function's own arguments, checked onc
         for name, way in declarations.items():
             if way not in ("high", "low", "both"):
                 raise ShowdownError(f"{name}'s declaration {way!r}: use high, low or both")
-    used = {c for s in seats for c in s.known} | set(board_cards) | set(dead_cards)
     spot = Spot(
         spec,
         tuple(seats),
         board_cards,
         dead_cards,
-        tuple(schedule),
+        schedule,
         policy,
         dict(declarations) if declarations else None,
         max_discard,
-        tuple(c for c in full_deck() if c not in used),
+        tuple([c for c in _DECK if c not in used]),
     )
-    return _with_discards(spot, discards)
+    return _with_discards(spot, discards) if discards else spot
