@@ -151,6 +151,8 @@ def parse_cards(text: str | Iterable[str | int], where: str = "") -> tuple[Card,
     checked here: see :func:`check_distinct`.
     """
     if not isinstance(text, str):
+        if not isinstance(text, Iterable):
+            raise CardParseError(f"{text!r:.40}: not cards" + (f" ({where})" if where else ""))
         out: list[Card] = []
         for position, item in enumerate(text, 1):
             if isinstance(item, str):
@@ -187,8 +189,9 @@ def check_distinct(groups: Sequence[tuple[str, Sequence[int]]]) -> None:
         for card in cards:
             if card in seen:
                 first = seen[card]
-                where = f"twice {place}" if first == place else f"{first} and {place}"
-                raise DuplicateCardError(f"card {_CARDS[card]} appears twice: {where}")
+                if first == place:
+                    raise DuplicateCardError(f"card {_CARDS[card]} appears twice {place}")
+                raise DuplicateCardError(f"card {_CARDS[card]} appears twice: {first} and {place}")
             seen[card] = place
 
 

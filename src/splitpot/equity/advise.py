@@ -24,6 +24,7 @@ from splitpot.cards import Card, check_distinct, parse_cards
 from splitpot.engine.showdown import DECLARATIONS
 from splitpot.equity.results import EquityResult
 from splitpot.equity.spot import (
+    HERO,
     check_board,
     check_opponents,
     check_samples,
@@ -34,6 +35,7 @@ from splitpot.errors import ShowdownError
 from splitpot.games import GAMES, GameSpec, find_game
 
 __all__ = [
+    "HERO",
     "DeclarationOdds",
     "DiscardOption",
     "advise_discards",
@@ -41,7 +43,6 @@ __all__ = [
     "declaration_odds",
 ]
 
-HERO = "you"
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 

@@ -20,6 +20,7 @@ from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Deal, Draw
 
 __all__ = [
+    "HERO",
     "PendingDraw",
     "Seat",
     "Spot",
@@ -31,6 +32,7 @@ __all__ = [
     "prepare",
 ]
 
+HERO = "you"  # the discard advisor's player: messages speak of "your hand"
 _UNKNOWN = ("random", "?", "")
 
 
@@ -186,6 +188,11 @@ class Spot:
         return total
 
 
+def _cards_of(name: str) -> str:
+    """Where a player's cards are, for messages: the advisor's hero (:data:`HERO`) is "your"."""
+    return "in your hand" if name == HERO else f"in player {name}'s cards"
+
+
 def _seats(spec: GameSpec, players: Mapping[str, str | Sequence[int]]) -> list[Seat]:
     if len(players) < 2:
         raise ShowdownError("equity needs at least two players")
@@ -194,7 +201,7 @@ def _seats(spec: GameSpec, players: Mapping[str, str | Sequence[int]]) -> list[S
     seats = []
     for name, cards in players.items():
         text = cards.strip().lower() if isinstance(cards, str) else None
-        known = () if text in _UNKNOWN else parse_cards(cards, f"in player {name}'s cards")
+        known = () if text in _UNKNOWN else parse_cards(cards, _cards_of(name))
         if len(known) > spec.hole_cards:
             raise ShowdownError(
                 f"player {name} has {len(known)} cards; {spec.name} deals {spec.hole_cards}"
@@ -254,7 +261,7 @@ def prepare(  # noqa: PLR0917 - the equity function's own arguments, checked onc
     used.update(board_cards, dead_cards)
     if len(used) != sum(len(s.known) for s in seats) + len(board_cards) + len(dead_cards):
         check_distinct(
-            [*((f"in player {s.name}'s cards", s.known) for s in seats),
+            [*((_cards_of(s.name), s.known) for s in seats),
              ("on the board", board_cards), ("in the dead cards", dead_cards)]
         )  # fmt: skip
     schedule = _pending(spec, len(board_cards))

@@ -2,7 +2,7 @@
 // and the list of open tables with Join and Watch. See docs/web-table.md.
 "use strict";
 
-const BOT_KINDS = ["heuristic", "random", "caller"];
+let BOT_KINDS = ["heuristic", "random", "caller"]; // replaced by the server's registry (/api/games)
 const REFRESH_MS = 3000;
 const lobby = { games: [], openJoin: new Map() };
 
@@ -152,7 +152,7 @@ function tableRow(table) {
   return el("tr", { "data-table": table.id },
     el("td", { class: "table-name" }, el("strong", {}, table.name), el("div", { class: "muted seat-list" }, who)),
     el("td", {}, table.game.name, el("div", { class: "muted seat-list" }, structureLabel(table.structure))),
-    el("td", {}, stakesText(table.stakes, table.structure),
+    el("td", {}, stakesText(table.stakes, table.structure, table.game.forced),
       el("div", { class: "muted seat-list" }, `buy-in ${table.buy_in}`)),
     el("td", { "data-testid": "seats-taken" }, `${taken}/${table.seats.length} taken`,
       el("div", { class: "muted seat-list" }, `${table.open_seats} open` +
@@ -187,6 +187,7 @@ async function start() {
   try {
     const answer = await api("/api/games");
     lobby.games = answer.games || [];
+    if (Array.isArray(answer.bots) && answer.bots.length) BOT_KINDS = answer.bots;
     const select = document.getElementById("game");
     select.replaceChildren(...lobby.games.map((g) =>
       el("option", { value: g.id, title: g.summary || "" }, g.name)));

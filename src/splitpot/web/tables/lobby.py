@@ -57,6 +57,10 @@ def new_table(
     if len(name) > 60:
         raise BadRequest("name: the table's name, up to 60 characters")
     options = read_options(request.options)
+    try:
+        options.check_game(game)
+    except SplitpotError as exc:
+        raise BadRequest(f"options: {exc}") from None
     table = WebTable(
         id=table_id, name=" ".join(name.split()), game=game, structure=structure,
         stakes=stakes, stakes_text=stakes_text.strip(), buy_in=buy_in, clock=float(clock),

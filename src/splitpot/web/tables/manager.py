@@ -34,9 +34,11 @@ from splitpot.games.streets import Structure
 from splitpot.history.store import HistoryStore
 from splitpot.web.config import ServerConfig
 from splitpot.web.tables.lobby import new_table
+from splitpot.web.tables.pacing import Pacer, Turn
 from splitpot.web.tables.protocol import MESSAGE_TYPES, read_act
 from splitpot.web.tables.state import Seat, WebTable, token_digest
 from splitpot.web.tables.store import TableStore
+from splitpot.web.util import json_object
 
 __all__ = ["Client", "TableManager"]
 
@@ -65,6 +67,7 @@ class TableManager:
         self._wake: dict[str, asyncio.Event] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._clients: dict[str, set[Client]] = {}
+        self.pacer = Pacer()  # the tables' steps take turns: each gives way to the rest
 
     # ------------------------------------------------------------------ life
 
@@ -190,7 +193,8 @@ class TableManager:
         while True:
             wait: float | None = None
             try:
-                async with self._locks[table.id]:
+                # The table's lock first: the server-wide turn is never held waiting for it.
+                async with self._locks[table.id], self.pacer.turn() as turn:
                     now = time.monotonic()
                     if table.release_away(now, self.config.away_seconds):
                         self._persist(table)
@@ -220,7 +224,7 @@ class TableManager:
                                 bot_ready = now + self.config.bot_delay
                             if now >= bot_ready:
                                 bot_ready = None
-                                await self._bot_acts(table, seat)
+                                await self._bot_acts(table, seat, turn)
                                 wait = 0
                             else:
                                 wait = bot_ready - now
@@ -235,8 +239,10 @@ class TableManager:
                                 else:
                                     wait = left
                 if wait == 0:
+                    sending = time.perf_counter()
                     await self._broadcast(table)
-                    continue
+                    self.pacer.charge(time.perf_counter() - sending)
+                    continue  # the next step is ready: the next turn gives way to the rest first
                 if table.away_since:  # look again when the first absence runs out
                     first = min(table.away_since.values()) + self.config.away_seconds
                     until_first = max(0.05, first - time.monotonic())
@@ -260,7 +266,7 @@ class TableManager:
             human = seat is not None and table.seats[seat].kind == "human"
             table.deadline = time.time() + table.clock if human and table.clock > 0 else None
 
-    async def _bot_acts(self, table: WebTable, seat: int) -> None:
+    async def _bot_acts(self, table: WebTable, seat: int, turn: Turn) -> None:
         hand = table.hand
         assert hand is not None
         legal = hand.legal_actions()
@@ -268,7 +274,8 @@ class TableManager:
         view = seat_view(hand, legal.seat)
         bot = table.bot_for(seat)
         if isinstance(bot, HeuristicBot):  # it thinks (samples equities): off the event loop
-            action = await anyio.to_thread.run_sync(bot.act, view, legal)
+            async with turn.aside():
+                action = await anyio.to_thread.run_sync(bot.act, view, legal)
         else:
             action = bot.act(view, legal)
         hand.apply(action, seat=legal.seat)
@@ -382,12 +389,9 @@ class TableManager:
             )
             return
         try:
-            data = json.loads(raw if raw is not None else raw_bytes)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            await self._error(table, client, "a message must be a JSON object: not JSON")
-            return
-        if not isinstance(data, dict):
-            await self._error(table, client, "a message must be a JSON object")
+            data = json_object(raw if raw is not None else raw_bytes, "a message")
+        except BadRequest as exc:  # not JSON, nested too deeply, not an object
+            await self._error(table, client, str(exc))
             return
         kind = data.get("type")
         handler = _MESSAGES.get(kind) if isinstance(kind, str) else None

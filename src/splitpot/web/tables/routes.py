@@ -9,6 +9,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from splitpot.bots.registry import BOTS
 from splitpot.web.tables.manager import TableManager
 from splitpot.web.tables.views import games_json
 from splitpot.web.util import read_json
@@ -22,7 +23,7 @@ def _manager(request: Request | WebSocket) -> TableManager:
 
 
 async def _games(request: Request) -> Response:
-    return JSONResponse({"games": games_json()})
+    return JSONResponse({"games": games_json(), "bots": list(BOTS)})
 
 
 async def _list_tables(request: Request) -> Response:

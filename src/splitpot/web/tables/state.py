@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from splitpot.bots.base import Bot, RandomBot, seat_view
+from splitpot.bots.base import Bot, seat_view
 from splitpot.bots.caller import CallerBot
-from splitpot.bots.heuristic import HeuristicBot
+from splitpot.bots.registry import BOTS, make_bot
 from splitpot.describe import hand_log
 from splitpot.engine.events import Action, Event, Shown
 from splitpot.engine.hand import Hand
@@ -37,7 +37,7 @@ from splitpot.web.tables.views import legal_json, result_json, side_pots, street
 
 __all__ = ["BOT_KINDS", "MAX_NAME", "Seat", "WebTable", "token_digest"]
 
-BOT_KINDS: Final = ("heuristic", "random", "caller")
+BOT_KINDS: Final = tuple(BOTS)  # the one registry of bots (splitpot.bots.registry)
 MAX_NAME: Final = 24
 
 
@@ -88,11 +88,7 @@ class Seat:
 
 
 def _make_bot(kind: str, rng: random.Random) -> Bot:
-    if kind == "heuristic":
-        return HeuristicBot(rng)
-    if kind == "random":
-        return RandomBot(rng)
-    return CallerBot()
+    return make_bot(kind, rng)
 
 
 @dataclass
@@ -383,7 +379,7 @@ class WebTable:
         return {
             "id": self.id,
             "name": self.name,
-            "game": {"id": self.game.id, "name": self.game.name},
+            "game": {"id": self.game.id, "name": self.game.name, "forced": self.game.forced.value},
             "structure": self.structure.value,
             "stakes": self.stakes.to_json(),
             "stakes_text": self.stakes_text,
@@ -446,7 +442,11 @@ class WebTable:
             "table": {
                 "id": self.id,
                 "name": self.name,
-                "game": {"id": self.game.id, "name": self.game.name},
+                "game": {
+                    "id": self.game.id,
+                    "name": self.game.name,
+                    "forced": self.game.forced.value,
+                },
                 "structure": self.structure.value,
                 "stakes": self.stakes.to_json(),
                 "buy_in": self.buy_in,
