@@ -19,6 +19,7 @@ from splitpot.equity import equity
 from splitpot.equity.advise import advise_discards, declaration_odds
 from splitpot.errors import SplitpotError
 from splitpot.games import GAMES
+from splitpot.progress import Progress, listening
 
 POT = 720_720  # divisible by every count of awards and tied players that can occur here
 
@@ -132,6 +133,40 @@ def test_equity_is_reproducible_by_seed() -> None:
     second = equity(*args, samples=500, seed=3).to_json()
     assert first == second
     assert equity(*args, samples=500, seed=4).to_json() != first
+
+
+class _CountingBar:
+    """tqdm's face, as splitpot.progress uses it, counting what it is told."""
+
+    def __init__(self) -> None:
+        self.total: int | None = None
+        self.n = 0
+        self.updates = 0
+
+    def update(self, steps: int) -> None:
+        self.n += steps
+        self.updates += 1
+
+    def refresh(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_listening_bar_sees_every_sample_and_changes_no_odds() -> None:
+    players = {"A": "As Ah Kd Qc 8s", "B": "random", "C": "random"}
+    alone = equity("drawmaha", players, samples=120_000, seed=4)
+    counted = _CountingBar()
+    with listening(Progress(counted)):
+        listened = equity("drawmaha", players, samples=120_000, seed=4)
+    assert listened == alone  # sliced into about 50 calls: the very same runouts
+    assert counted.total == counted.n == 120_000 and counted.updates > 10
+    options = advise_discards("badugi", "As 2d 3h 4c", opponents=1, samples=60_000, seed=2)
+    counted = _CountingBar()
+    with listening(Progress(counted)):
+        again = advise_discards("badugi", "As 2d 3h 4c", opponents=1, samples=60_000, seed=2)
+    assert again == options and counted.n == counted.total == 60_000
 
 
 def test_unclaimed_half_goes_to_the_other_awards_winner() -> None:

@@ -353,6 +353,23 @@ def test_simulate_and_history_show_a_bar_on_a_terminal(tmp_path: Path) -> None:
     assert "import" in shown and "30/30" in shown
 
 
+def test_equity_and_advise_show_a_bar_of_runouts_on_a_terminal() -> None:
+    equity_argv = ("equity", "drawmaha", "--player", "A=As Ah Kd Qc 8s", "--player", "B=random",
+                   "--player", "C=random", "--samples", "200000")  # fmt: skip
+    advise_argv = ("advise", "drawmaha", "--hand", "As Ah Ks Qs Qd", "--board", "Js Ts 7c",
+                   "--opponents", "1", "--samples", "60000", "--top", "3")  # fmt: skip
+    for argv, what in ((equity_argv, "equity drawmaha"), (advise_argv, "advise drawmaha")):
+        out, shown = on_a_terminal(*argv)
+        assert what in shown and "runout" in shown and "100%" in shown, shown[-300:]
+        plain = subprocess.run(
+            [sys.executable, "-m", "splitpot", *argv], check=True, capture_output=True, text=True,
+            cwd=ROOT,
+        )  # fmt: skip
+        assert out == plain.stdout and plain.stderr == ""  # the same odds, no bar off a terminal
+        _, quiet = on_a_terminal(*argv, "--quiet")
+        assert "runout" not in quiet
+
+
 # --------------------------------------------------------------------------- fuzz
 
 

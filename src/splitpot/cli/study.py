@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import IO
 
 from splitpot.argtypes import positive_int
@@ -15,6 +17,7 @@ from splitpot.equity.core import EquityResult, equity
 from splitpot.equity.policy import POLICIES
 from splitpot.errors import SplitpotError, UsageError
 from splitpot.games import find_game
+from splitpot.progress import listening, progress
 
 __all__ = ["add_advise", "add_equity"]
 
@@ -69,6 +72,14 @@ def _check_board(args: argparse.Namespace) -> None:
         args.parser.error(f"--board: {exc}")
 
 
+@contextmanager
+def _runouts_bar(args: argparse.Namespace) -> Iterator[None]:
+    """A bar of the runouts sampled, on a terminal's stderr (not with ``--quiet``)."""
+    bar = progress(None, f"{args.command} {args.game}", unit="runout", quiet=args.quiet, scale=True)
+    with bar, listening(bar):
+        yield
+
+
 def _cmd_equity(args: argparse.Namespace, out: IO[str]) -> int:
     if not args.player:
         raise UsageError("give each player's cards with --player NAME='...' (or NAME=random)")
@@ -76,7 +87,17 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str]) -> int:
         raise UsageError("give either --exact or --samples, not both")
     _check_board(args)
     find_game(args.game).check_players(len(args.player))  # the one rule, in its words
-    result = equity(
+    with _runouts_bar(args):
+        result = _equity_of(args)
+    if args.json:
+        out.write(json.dumps(result.to_json()) + "\n")
+    else:
+        out.write(_render_equity(result) + "\n")
+    return 0
+
+
+def _equity_of(args: argparse.Namespace) -> EquityResult:
+    return equity(
         args.game,
         pairs(args.player, "--player"),
         args.board or "",
@@ -89,11 +110,6 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str]) -> int:
         samples=10_000 if args.samples is None else args.samples,
         seed=args.seed,
     )
-    if args.json:
-        out.write(json.dumps(result.to_json()) + "\n")
-    else:
-        out.write(_render_equity(result) + "\n")
-    return 0
 
 
 def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
@@ -111,11 +127,12 @@ def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
     if args.opponent_declare and not game.declare:
         args.parser.error(f"--opponent-declare: {game.name} has no declaration")
     if game.declare:
-        odds = declaration_odds(
-            args.hand, args.board or "", opponents=args.opponents,
-            opponent_hands=args.opponent_hand, samples=samples, seed=args.seed,
-            opponent_declarations=args.opponent_declare or None,
-        )  # fmt: skip
+        with _runouts_bar(args):
+            odds = declaration_odds(
+                args.hand, args.board or "", opponents=args.opponents,
+                opponent_hands=args.opponent_hand, samples=samples, seed=args.seed,
+                opponent_declarations=args.opponent_declare or None,
+            )  # fmt: skip
         if args.json:
             report = {
                 "game": game.id,
@@ -137,10 +154,12 @@ def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
         lines.append(f"Best: declare {odds.best}")
         out.write("\n".join(lines) + "\n")
         return 0
-    options = advise_discards(
-        game, args.hand, args.board or "", opponents=args.opponents,
-        opponent_hands=args.opponent_hand, samples=samples, seed=args.seed, policy=args.policy,
-    )  # fmt: skip
+    with _runouts_bar(args):
+        options = advise_discards(
+            game, args.hand, args.board or "", opponents=args.opponents,
+            opponent_hands=args.opponent_hand, samples=samples, seed=args.seed,
+            policy=args.policy,
+        )  # fmt: skip
     if args.json:
         rows = []
         for option in options:
@@ -221,6 +240,9 @@ def add_equity(eq: argparse.ArgumentParser) -> None:
         help="Doogie declarations for every player (default: cards speak)",
     )
     eq.add_argument("--json", action="store_true", help="print the result as JSON")
+    eq.add_argument(
+        "--quiet", action="store_true", help="no progress bar (shown only on a terminal)"
+    )
     eq.set_defaults(handler=_cmd_equity)
 
 
@@ -258,4 +280,7 @@ def add_advise(adv: argparse.ArgumentParser) -> None:
     adv.add_argument("--top", type=positive_int, default=10, help="options to show (default 10)")
     adv.add_argument("--all", action="store_true", help="show every option")
     adv.add_argument("--json", action="store_true", help="print the result as JSON")
+    adv.add_argument(
+        "--quiet", action="store_true", help="no progress bar (shown only on a terminal)"
+    )
     adv.set_defaults(handler=_cmd_advise)

@@ -53,6 +53,7 @@ from splitpot.equity.settlement import (
 from splitpot.equity.spot import Spot
 from splitpot.errors import ShowdownError
 from splitpot.games import GameSpec
+from splitpot.progress import listener
 
 __all__ = [
     "PARALLEL_RUNOUTS",
@@ -68,6 +69,7 @@ __all__ = [
 
 WAYS: Final = {"high": HIGH, "low": LOW, "both": BOTH}
 PARALLEL_RUNOUTS: Final = 400_000
+PROGRESS_SAMPLES: Final = 50 * CHUNK  # fewer samples show no bar (over in a blink)
 """Runouts (or samples) from which a job runs on numba's threads."""
 MESSAGE: Final = "compiling equity kernels, first run only"
 
@@ -339,11 +341,15 @@ def sample(encoded: Encoded, samples: int, seed: int, threads: int | None = None
     # variants that differ only in declarations play each sample once
     shared = encoded.spot[3].shape[0] == 0 or bool((fixed == fixed[0]).all())
     count = _threads(samples * (1 if shared else fixed.shape[0]), threads)
+    bar = listener() if samples >= PROGRESS_SAMPLES else None
+    if bar is not None:
+        bar.expect(samples)
     locked = count > 1 and _THREADS.acquire(blocking=False)
     try:
         ok = montecarlo.monte_carlo(
             samples, seed, shared, encoded.deck, encoded.spot, _five_card_tables(), tables(),
             rows, count if locked else 1, -1 if shared else _hero(encoded),
+            None if bar is None else bar.advance,
         )  # fmt: skip
     finally:
         if locked:

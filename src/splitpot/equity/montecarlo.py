@@ -19,6 +19,7 @@ far less work.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numba
@@ -157,23 +158,22 @@ def _hero_variants(  # noqa: PLR0917 - numba kernels take arrays, not objects
 @jit
 def _serial(  # noqa: PLR0917 - numba kernels take arrays, not objects
     samples: int, seed: np.uint64, shared: bool, hero: int, deck: Any, spot: Any, ft: Any,
-    tables: Any, rows: I64,
+    tables: Any, rows: I64, begin: int, end: int,
 ) -> bool:  # fmt: skip
-    chunks = (samples + CHUNK - 1) // CHUNK
-    return _chunks(0, chunks, samples, seed, shared, hero, deck, spot, ft, tables, rows)
+    return _chunks(begin, end, samples, seed, shared, hero, deck, spot, ft, tables, rows)
 
 
 @jit_parallel
 def _threaded(  # noqa: PLR0917 - numba kernels take arrays, not objects
     samples: int, seed: np.uint64, shared: bool, hero: int, deck: Any, spot: Any, ft: Any,
-    tables: Any, rows: I64, groups: int,
+    tables: Any, rows: I64, groups: int, begin: int, end: int,
 ) -> bool:  # fmt: skip
-    chunks = (samples + CHUNK - 1) // CHUNK
+    chunks = end - begin
     parts = np.zeros((groups, rows.shape[0], rows.shape[1], rows.shape[2]), dtype=np.int64)
     ok = np.ones(groups, dtype=np.bool_)
     for g in numba.prange(groups):
-        first = chunks * g // groups
-        last = chunks * (g + 1) // groups
+        first = begin + chunks * g // groups
+        last = begin + chunks * (g + 1) // groups
         ok[g] = _chunks(first, last, samples, seed, shared, hero, deck, spot, ft, tables,
                         parts[g])  # fmt: skip
     rows += parts.sum(axis=0)
@@ -191,12 +191,24 @@ def monte_carlo(  # noqa: PLR0917 - the encoded spot's parts
     rows: I64,
     threads: int,
     hero: int = -1,
+    progress: Callable[[int], None] | None = None,
 ) -> bool:
     """Sample ``samples`` runouts into ``rows``; on ``threads`` > 1 threads, chunks of the same
-    runouts are shared out (the totals do not change). ``hero``: see :func:`_chunks`."""
+    runouts are shared out (the totals do not change). ``hero``: see :func:`_chunks`.
+    ``progress``: called with the samples done after each of about 50 slices (the same runouts
+    and totals as in one call)."""
     key = np.uint64(seed % (1 << 64))
-    if threads > 1 and samples > CHUNK:
-        return bool(
-            _threaded(samples, key, shared, hero, deck, spot, ft, tables, rows, 2 * threads)
-        )
-    return bool(_serial(samples, key, shared, hero, deck, spot, ft, tables, rows))
+    chunks = (samples + CHUNK - 1) // CHUNK
+    step = chunks if progress is None else max(1, -(-chunks // 50))
+    for begin in range(0, chunks, step):
+        end = min(chunks, begin + step)
+        if threads > 1 and samples > CHUNK:
+            ok = _threaded(samples, key, shared, hero, deck, spot, ft, tables, rows, 2 * threads,
+                           begin, end)  # fmt: skip
+        else:
+            ok = _serial(samples, key, shared, hero, deck, spot, ft, tables, rows, begin, end)
+        if not ok:
+            return False
+        if progress is not None:
+            progress(min(end * CHUNK, samples) - begin * CHUNK)
+    return True
