@@ -114,6 +114,7 @@ class PlayConfig:
     db: str | None = None
     store: bool = True
     name: str = "hero"
+    explain: bool = False
 
 
 # ---------------------------------------------------------------------- reading commands
@@ -435,9 +436,21 @@ class Session:
                 self.user_acts(hand, legal)
             else:
                 bot = self.bots[hand.names[legal.seat]]
+                before = len(hand.events)
                 hand.apply(bot.act(seat_view(hand, legal.seat), legal))
+                if self.config.explain:
+                    shown = self.explain(hand, before, user, hand.names[legal.seat], bot)
         self.show_events(hand, shown, user)
         self.show_showdown(hand)
+
+    def explain(self, hand: Hand, before: int, user: int, name: str, bot: Bot) -> int:
+        """``--explain``: the bot's action (the first event it made), then its one-line
+        reason (bots that give one); returns how many events are shown now."""
+        shown = self.show_events(hand, before, user, end=before + 1)
+        reason = getattr(bot, "reason", None)
+        if isinstance(reason, str) and reason:
+            self.say(f"  ({name} thinks: {reason})")
+        return shown
 
     def show_showdown(self, hand: Hand) -> None:
         """The settled showdown, if the hand had one: the answer-key text, as the CLI says it."""
@@ -445,9 +458,10 @@ class Session:
             self.say("*** SHOWDOWN ***")
             self.say(showdown_text(hand.result))
 
-    def show_events(self, hand: Hand, shown: int, user: int) -> int:
-        """Print the events after the first ``shown``; returns how many are shown now."""
-        events = hand.events
+    def show_events(self, hand: Hand, shown: int, user: int, end: int | None = None) -> int:
+        """Print the events after the first ``shown`` (up to ``end``); returns how many are
+        shown now."""
+        events = hand.events[:end]
         board = sum(len(e.cards) for e in events[:shown] if isinstance(e, BoardDealt))
         for event in events[shown:]:
             street = ""
@@ -573,6 +587,7 @@ def _cmd_play(args: argparse.Namespace, out: IO[str]) -> int:
         db=args.db,
         store=args.store,
         name=args.name,
+        explain=args.explain,
     )
     return Session(config, sys.stdin, out).run()
 
@@ -607,4 +622,9 @@ def add_play(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument("--no-store", dest="store", action="store_false", help="keep no hand history")
     play.add_argument("--name", default="hero", help="your name at the table (default hero)")
+    play.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each bot decision, show its one-line reason (bots that give one: expert)",
+    )
     play.set_defaults(handler=_cmd_play)

@@ -1,7 +1,7 @@
 """Every bot by name: one registry for every command and the web table.
 
 ``splitpot match --bots``, ``splitpot play --bots`` and the web lobby's bot seats all choose
-from :data:`BOTS` (``heuristic``, ``random``, ``caller``), and make a bot with
+from :data:`BOTS` (``heuristic``, ``expert``, ``random``, ``caller``), and make a bot with
 :func:`make_bot`; add a bot here (or to the dict, for a bot of your own) and every face
 offers it.
 
@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from splitpot.bots.base import Bot, RandomBot
 from splitpot.bots.caller import CallerBot
+from splitpot.bots.expert import ExpertBot
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.errors import MatchError
 
@@ -32,6 +33,7 @@ def _caller(rng: random.Random) -> Bot:
 
 BOTS: dict[str, BotFactory] = {
     "heuristic": HeuristicBot,
+    "expert": ExpertBot,
     "random": RandomBot,
     "caller": _caller,
 }

@@ -1,0 +1,356 @@
+"""``expert``: a bot that reads its opponents' ranges from their actions.
+
+:class:`ExpertBot` sees only its :class:`~splitpot.bots.base.SeatView` and decides with the
+compiled engine (:func:`splitpot.equity.equity`), but against *ranges*, not random hands:
+:mod:`splitpot.bots.ranges` turns each opponent's bets, raises, calls, cards drawn (standing pat
+is drawing none) and Doogie declaration into joint samples of their holdings, and the bot's
+equity is the mean over those samples (:data:`ExpertBot.RANGES` calls of the engine, the same
+total runouts as one call).
+
+- **Valuation.** Pot equity counts a scoop as the whole pot, a half as half and a quarter as a
+  quarter, so it already ranks scoop > half > quarter; a raise also asks for some scoop chance
+  when more than one award is at stake (a half alone is not worth building a big pot for).
+- **Betting.** Facing a bet: raise a strong hand (strength = equity over an average hand's
+  share; each raise of its own asks for more), call when equity beats the pot odds (with
+  draws to come, discounted for implied odds: the bets still to be won), else fold. With
+  nothing to call: bet for value (thinner in position, on the button), semi-bluff some draws
+  with draws to come, and on the last round bluff the weakest hands at a frequency of about
+  ``bet / (pot + 2 bet)`` of the value bets (what a caller's odds make break-even). Sizes vary
+  in pot-limit and no-limit (half pot, three quarters, pot: chosen by strength and a seeded
+  coin, the same choices for bluffs and value), and are clamped to the legal range; in
+  fixed-limit the fixed amount (the engine's cap is respected: no raise is offered past it).
+- **Draws.** The draw policy's discard, standing pat, one card more and one less are compared
+  against the ranges over the same runouts (:func:`splitpot.equity.advise.compare_discards`),
+  the best share wins: this is how it snows (pat on a weak hand when that is worth more) and
+  breaks a made hand. With one draw left heads-up, against an opponent who drew two or more,
+  it sometimes snows a weak hand as a bluff.
+- **Doogie.** Declares the way with the largest expected share against the ranges
+  (:func:`splitpot.equity.advise.declaration_odds`): a lock in both halves declares both.
+
+Deterministic: every random choice (range samples, bluffs, sizes) comes from a generator
+seeded by the bot's seed (drawn from its ``rng`` at construction) and the spot, so a seed and a
+view give one action. After each :meth:`ExpertBot.act`, :attr:`ExpertBot.reason` holds the
+decision's one-line reason (equity per award, pot odds, the ranges assumed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from splitpot.bots.base import SeatView
+from splitpot.bots.heuristic import (
+    _discard_candidates,
+    _draws_left,
+    _face_up,
+    _my_raises_this_round,
+    _revealed,
+    _table_max_discard,
+)
+from splitpot.bots.ranges import Read, describe_reads, read_opponents, sample_holdings, unseen_cards
+from splitpot.cards import Card
+from splitpot.engine.events import Action
+from splitpot.engine.hand import LegalActions
+from splitpot.equity.advise import compare_discards, declaration_odds
+from splitpot.equity.core import EquityResult, equity
+from splitpot.equity.policy import choose_discard
+from splitpot.errors import ShowdownError
+from splitpot.games.streets import Structure
+
+__all__ = ["ExpertBot", "Odds"]
+
+DEFAULT_SAMPLES = 1_200
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """The bot's odds against the ranges: pot equity, scoop chance, share per award."""
+
+    equity: float
+    scoop: float
+    awards: tuple[tuple[str, float], ...]
+
+    def describe(self) -> str:
+        """``equity 41% (scoop 22%; high 30%, low 52%)``."""
+        halves = ", ".join(f"{name} {share:.0%}" for name, share in self.awards)
+        if len(self.awards) < 2:
+            return f"equity {self.equity:.0%}"
+        return f"equity {self.equity:.0%} (scoop {self.scoop:.0%}; {halves})"
+
+
+class ExpertBot:
+    """Plays by its equity against ranges read from the betting and the draws (see the
+    module docstring)."""
+
+    name = "expert"
+
+    RANGES = 12  # joint samples of the opponents' holdings per estimate
+    BET_STRENGTH = 1.12
+    POSITION_EDGE = 0.06  # on the button it bets this much thinner
+    RAISE_STRENGTH = 1.35
+    RERAISE_STEP = 0.15
+    BIG_STRENGTH = 1.55
+    SCOOP_FOR_RAISE = 0.15  # in split games a raise wants at least this scoop chance ...
+    SCOOP_WAIVER = 1.8  # ... unless the hand is this strong
+    IMPLIED = 0.8  # with draws to come a call needs this much of the pot odds
+    SEMI_BLUFF = 0.3  # share of semi-bluff candidates that bet
+    BASELINE_EDGE = 0.01
+    LOCK = 0.97  # Doogie: a share of the pot both ways at least this is a lock
+
+    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.seed = rng.getrandbits(32)
+        self.samples = samples
+        self.reason = ""
+        self._cache: dict[Any, list[Odds]] = {}
+
+    # ------------------------------------------------------------------ the protocol
+
+    def act(self, view: SeatView, legal: LegalActions) -> Action:
+        """Choose an action from ``legal`` using only ``view``; sets :attr:`reason`."""
+        if legal.phase == "draw":
+            action, why = self._draw(view, legal)
+        elif legal.phase == "sviten":
+            action, why = self._sviten(view)
+        elif legal.phase == "declare":
+            action, why = self._declare(view, legal)
+        else:
+            action, why = self._bet(view, legal)
+        self.reason = why
+        return action
+
+    def _rng(self, view: SeatView, salt: str) -> random.Random:
+        """A generator for this spot alone: a seed and a view give the same choices."""
+        key = (self.seed, salt, tuple(view.hole), tuple(view.board), len(view.events), view.seat)
+        return random.Random(repr(key))
+
+    # ------------------------------------------------------------------ equity vs ranges
+
+    def _odds(
+        self,
+        view: SeatView,
+        hole: Sequence[Card],
+        *,
+        draws: int,
+        options: Sequence[tuple[Card, ...]] | None = None,
+        dead: Sequence[Card] = (),
+        samples: int | None = None,
+    ) -> list[Odds]:
+        """Odds of ``hole`` (after each of ``options`` at the next draw) against the ranges."""
+        samples = samples or self.samples
+        reads = read_opponents(view)
+        key = (
+            view.game.id, tuple(hole), tuple(view.board), draws, tuple(dead), samples,
+            None if options is None else tuple(options), tuple(reads),
+        )  # fmt: skip
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        rng = self._rng(view, "ranges")
+        pool = [c for c in unseen_cards(view) if c not in hole and c not in dead]
+        count = max(1, min(self.RANGES, samples // 20))
+        each = max(20, samples // count)
+        holdings = sample_holdings(view.game, view.board, pool, reads, rng=rng, count=count)
+        names = [a.name for a in view.game.awards]
+        totals = [[0.0] * (2 + len(names)) for _ in range(1 if options is None else len(options))]
+        for i, joint in enumerate(holdings):
+            results = self._run(view, hole, reads=reads, joint=joint, draws=draws, options=options,
+                                dead=dead, samples=each, i=i)  # fmt: skip
+            for total, result in zip(totals, results, strict=True):
+                for k, value in enumerate(_row(result, view.names[view.seat], names)):
+                    total[k] += value
+        n = len(holdings)
+        out = [
+            Odds(t[0] / n, t[1] / n, tuple((name, t[2 + a] / n) for a, name in enumerate(names)))
+            for t in totals
+        ]
+        if len(self._cache) > 5_000:
+            self._cache.clear()
+        self._cache[key] = out
+        return out
+
+    def _run(
+        self, view: SeatView, hole: Sequence[Card], *, reads: Sequence[Read],
+        joint: Sequence[tuple[Card, ...]], draws: int,
+        options: Sequence[tuple[Card, ...]] | None, dead: Sequence[Card], samples: int, i: int,
+    ) -> list[EquityResult]:  # fmt: skip
+        """One joint sample's results; with too few cards for every hand, fewer opponents."""
+        me = view.names[view.seat]
+        declared = _revealed(view)
+        live = list(zip(reads, joint, strict=True))
+        while True:
+            players: dict[str, str | Sequence[int]] = {me: tuple(hole)}
+            players.update({r.name: known or "random" for r, known in live})
+            ways = None
+            if declared is not None and all(n in declared for n in players):
+                ways = {name: declared[name] for name in players}
+            settings: dict[str, Any] = {
+                "dead": tuple(dead), "draws": draws, "declarations": ways, "samples": samples,
+                "seed": self.seed + i, "exact_limit": samples,
+                "max_discard": _table_max_discard(view),
+            }  # fmt: skip
+            try:
+                if options is None:
+                    return [equity(view.game, players, view.board, **settings)]
+                return compare_discards(view.game, players, view.board, me, options, **settings)
+            except ShowdownError:
+                if len(live) <= 1:
+                    raise
+                live = live[:-1]  # not enough cards for every hand: model one opponent fewer
+
+    # ------------------------------------------------------------------ betting
+
+    def _bet(self, view: SeatView, legal: LegalActions) -> tuple[Action, str]:
+        reads = read_opponents(view)
+        opponents = max(1, len(reads))
+        fair = 1.0 / (opponents + 1)
+        draws = _draws_left(view, drawing=False)
+        odds = self._odds(view, view.hole, draws=draws)[0]
+        strength = odds.equity / fair
+        raises = _my_raises_this_round(view)
+        split = len(view.game.awards) > 1
+        scoops = not split or odds.scoop >= self.SCOOP_FOR_RAISE or strength >= self.SCOOP_WAIVER
+        rng = self._rng(view, "bet")
+        said = f"{odds.describe()} vs {describe_reads(reads)}"
+        bounds = legal.raise_
+        if legal.call is not None and legal.call > 0:
+            need = legal.call / (view.pot + legal.call)
+            wanted = need * (self.IMPLIED if draws else 1.0)
+            odds_said = f"pot odds {need:.0%}" + (f" ({wanted:.0%} implied)" if draws else "")
+            if (
+                bounds is not None
+                and odds.equity > need
+                and scoops
+                and (strength >= self.RAISE_STRENGTH + self.RERAISE_STEP * raises)
+            ):
+                amount = self._size(view, legal, strength, rng)
+                return Action(bounds.kind, amount=amount), f"raise for value: {said}; {odds_said}"
+            if (
+                bounds is not None and draws and raises == 0 and odds.equity >= wanted
+                and strength >= 0.9 and rng.random() < self.SEMI_BLUFF / 2
+            ):  # fmt: skip
+                amount = self._size(view, legal, strength, rng)
+                return Action(bounds.kind, amount=amount), f"semi-bluff raise: {said}; {odds_said}"
+            if odds.equity >= wanted or not legal.fold:
+                return Action.call(), f"call: {said} against {odds_said}"
+            return Action.fold(), f"fold: {said} below {odds_said}"
+        if bounds is None:
+            return Action.check(), f"check (no bet allowed): {said}"
+        edge = self.POSITION_EDGE if view.seat == view.button else 0.0
+        if strength >= self.BET_STRENGTH - edge + self.RERAISE_STEP * raises and (
+            scoops or strength >= self.RAISE_STRENGTH
+        ):
+            amount = self._size(view, legal, strength, rng)
+            return Action(bounds.kind, amount=amount), f"bet for value: {said}"
+        if raises == 0 and draws and strength >= 0.85 and rng.random() < self.SEMI_BLUFF:
+            amount = self._size(view, legal, strength, rng)
+            return Action(bounds.kind, amount=amount), f"semi-bluff: {said}"
+        if raises == 0 and not draws and strength < 0.35:
+            amount = self._size(view, legal, strength, rng)
+            bet = amount - max(view.bets)
+            frequency = bet / (view.pot + 2 * bet) if bet > 0 else 0.0
+            if rng.random() < frequency:
+                return Action(bounds.kind, amount=amount), (
+                    f"bluff ({frequency:.0%} of the weakest hands): {said}"
+                )
+        return Action.check(), f"check: {said}"
+
+    def _size(
+        self, view: SeatView, legal: LegalActions, strength: float, rng: random.Random
+    ) -> int:
+        """The raise-to amount: within ``legal.raise_`` always."""
+        bounds = legal.raise_
+        assert bounds is not None
+        low, high = bounds.min_to, bounds.max_to
+        if view.structure is Structure.FIXED_LIMIT or low >= high:
+            return low
+        current = max(view.bets)
+        call = current - view.bets[view.seat]
+        pot = view.pot + call  # the pot once called
+        fractions = (0.5, 0.75, 1.0) if strength < self.BIG_STRENGTH else (0.75, 1.0, 1.0)
+        fraction = rng.choice(fractions)
+        target = current + int(pot * fraction)
+        return max(low, min(high, target))
+
+    # ------------------------------------------------------------------ draws
+
+    def _draw(self, view: SeatView, legal: LegalActions) -> tuple[Action, str]:
+        hole = tuple(legal.hole) or view.hole
+        limit = min(legal.discard_max, len(hole))
+        draws = _draws_left(view, drawing=True)
+        base = choose_discard(view.game, hole, view.board, limit)
+        candidates = _discard_candidates(hole, base, limit)
+        samples = max(200, self.samples // max(1, draws))
+        shares = self._odds(view, hole, draws=draws, options=candidates, samples=samples)
+        best, best_share = base, -1.0
+        for thrown, odds in zip(candidates, shares, strict=True):
+            edge = self.BASELINE_EDGE if thrown == base else 0.0
+            if odds.equity + edge > best_share:
+                best, best_share = thrown, odds.equity + edge
+        reads = read_opponents(view)
+        chosen = shares[candidates.index(best)]
+        said = f"{chosen.describe()} vs {describe_reads(reads)}"
+        if (
+            draws == 1 and best and len(reads) == 1 and (reads[0].drawn or 0) >= 2
+            and _my_raises_this_round(view) == 0 and self._rng(view, "snow").random() < 0.1
+            and shares[candidates.index(())].equity < 0.25
+        ):  # fmt: skip
+            return Action.stand_pat(), f"snow (pat on a weak hand, a bluff): {said}"
+        words = "stand pat" if not best else f"draw {len(best)}"
+        return (Action.discard(best) if best else Action.stand_pat()), f"{words}: {said}"
+
+    def _sviten(self, view: SeatView) -> tuple[Action, str]:
+        face = _face_up(view)
+        if face is None:  # pragma: no cover - the engine always shows the card first
+            return Action.keep(), "keep"
+        draws = max(0, _draws_left(view, drawing=True) - 1)
+        keep = self._odds(view, (*view.hole, face), draws=draws)[0]
+        reject = self._odds(view, view.hole, draws=draws, dead=(face,))[0]
+        said = f"keep {keep.equity:.0%}, reject {reject.equity:.0%}"
+        if keep.equity >= reject.equity:
+            return Action.keep(), f"keep: {said}"
+        return Action.reject(), f"reject: {said}"
+
+    # ------------------------------------------------------------------ Doogie
+
+    def _declare(self, view: SeatView, legal: LegalActions) -> tuple[Action, str]:
+        game = view.game
+        if len(view.hole) != game.hole_cards or len(view.board) != game.board_cards:
+            return Action.declare(legal.declare[0]), "declare: not a full hand"  # pragma: no cover
+        reads = read_opponents(view)
+        rng = self._rng(view, "declare")
+        pool = [c for c in unseen_cards(view) if c not in view.hole]
+        count = max(1, min(self.RANGES, self.samples // 100))
+        holdings = sample_holdings(game, view.board, pool, reads, rng=rng, count=count)
+        totals: dict[str, float] = {}
+        for i, joint in enumerate(holdings):
+            hands = [known if len(known) == game.hole_cards else "random" for known in joint]
+            odds = declaration_odds(
+                view.hole, view.board, opponent_hands=hands or None,
+                opponents=None if hands else 1, samples=max(50, self.samples // count),
+                seed=self.seed + i, game=game,
+            )  # fmt: skip
+            for way, share in odds.shares.items():
+                totals[way] = totals.get(way, 0.0) + share / len(holdings)
+        # both risks all: a near tie goes to one way, unless both is (nearly) a lock, which
+        # takes the whole pot from anyone declaring the other way
+        lock = totals.get("both", 0.0) >= self.LOCK
+        order = {"high": 0.0, "low": 0.0, "both": -0.01 if lock else 0.01}
+        way = max(
+            (w for w in legal.declare if w in totals),
+            key=lambda w: totals[w] - order.get(w, 0.0),
+            default=legal.declare[0],
+        )
+        shares = ", ".join(f"{w} {totals[w]:.0%}" for w in legal.declare if w in totals)
+        return Action.declare(
+            way
+        ), f"declare {way}: expected share {shares} vs {describe_reads(reads)}"
+
+
+def _row(result: EquityResult, me: str, names: Sequence[str]) -> list[float]:
+    """``[equity, scoop, share per award...]`` of ``me`` in ``result``."""
+    odds = result.player(me)
+    return [odds.equity, odds.scoop, *(odds.awards[n].share for n in names)]

@@ -1,0 +1,212 @@
+"""Opponents' ranges read from their actions, for :mod:`splitpot.bots.expert`.
+
+A :class:`Read` is what one opponent's actions in this hand say: how often they bet or raised,
+how often they called, how many cards they drew at the last draw (standing pat is 0), and,
+in Doogie, the declaration once revealed. :func:`sample_holdings` turns reads into ``count``
+joint samples of the opponents' holdings, each a tuple of *known parts* (cards the engine then
+completes at random), so equity against the range is the mean over the samples:
+
+- **draws**: a candidate is a random hand (from the cards this seat has not seen) that the
+  heuristic draw policy (:func:`splitpot.equity.policy.choose_discard`) would throw exactly as
+  many cards from as the opponent drew; the sample keeps its kept cards, and the engine deals
+  the replacements (a pat opponent's whole hand is known);
+- **betting**: candidates are ranked by the strength of their cards now (per award, the
+  percentile of the award's value among the candidates; a hand strong in either half is
+  strong, in both stronger) and only the top share is kept: each bet or raise keeps
+  :data:`RAISE_KEEPS` of it, each call :data:`CALL_KEEPS` (at least :data:`FLOOR`).
+
+Everything is seeded by the generator passed in, so a read and a seed give the same samples.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from splitpot.bots.base import SeatView
+from splitpot.cards import Card, full_deck
+from splitpot.equity.policy import choose_discard
+from splitpot.games import GameSpec
+
+__all__ = ["CALL_KEEPS", "FLOOR", "RAISE_KEEPS", "Read", "describe_reads", "read_opponents",
+           "sample_holdings", "unseen_cards"]  # fmt: skip
+
+RAISE_KEEPS = 0.6
+CALL_KEEPS = 0.85
+FLOOR = 0.15
+TRIES = 6  # random hands tried per wanted candidate when matching a draw count
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """What one opponent's actions in this hand say about their cards."""
+
+    seat: int
+    name: str
+    aggression: int
+    calls: int
+    drawn: int | None  # cards drawn at the latest draw (0: stood pat); None before any draw
+    draw_limit: int  # the most they could have drawn then
+    declared: str | None
+
+    @property
+    def share(self) -> float:
+        """The top share of hands kept for this opponent's betting."""
+        return max(FLOOR, RAISE_KEEPS**self.aggression * CALL_KEEPS ** min(self.calls, 3))
+
+    def describe(self) -> str:
+        """``top 51%, drew 1``: the range in words."""
+        parts = [f"top {self.share:.0%}"]
+        if self.drawn is not None:
+            parts.append("pat" if self.drawn == 0 else f"drew {self.drawn}")
+        if self.declared:
+            parts.append(f"declared {self.declared}")
+        return ", ".join(parts)
+
+
+def read_opponents(view: SeatView) -> list[Read]:
+    """A :class:`Read` of every opponent still in the hand, in seat order."""
+    aggression: dict[int, int] = {}
+    calls: dict[int, int] = {}
+    drawn: dict[int, int] = {}
+    limit = 0
+    declared: Mapping[str, object] = {}
+    for event in view.events:
+        kind, seat = event.kind, event.seat
+        if kind in ("bet", "raise") and seat is not None:
+            aggression[seat] = aggression.get(seat, 0) + 1
+        elif kind == "call" and seat is not None:
+            calls[seat] = calls.get(seat, 0) + 1
+        elif kind == "draw_round":  # a seat's latest draw counts until it draws again
+            number = event.data.get("number")
+            draws = view.game.draws
+            if isinstance(number, int) and 1 <= number <= len(draws):
+                limit = min(draws[number - 1].max_discard, view.game.hole_cards)
+        elif kind == "discard" and seat is not None:
+            count = event.data.get("count")
+            drawn[seat] = count if isinstance(count, int) else 0
+        elif kind == "reveal":
+            ways = event.data.get("declarations")
+            if isinstance(ways, Mapping):
+                declared = ways
+    out = []
+    for seat, folded in enumerate(view.folded):
+        if folded or seat == view.seat:
+            continue
+        name = view.names[seat]
+        way = declared.get(name)
+        out.append(
+            Read(seat, name, aggression.get(seat, 0), calls.get(seat, 0), drawn.get(seat),
+                 limit or view.game.hole_cards, way if isinstance(way, str) else None)
+        )  # fmt: skip
+    return out
+
+
+def describe_reads(reads: Sequence[Read]) -> str:
+    """The ranges assumed, for a reason line: ``vs bot1 (top 60%, drew 2)``."""
+    return "; ".join(f"{r.name} ({r.describe()})" for r in reads) or "nobody"
+
+
+def unseen_cards(view: SeatView) -> list[Card]:
+    """The cards this seat has not seen: not in its hand, on the board, nor thrown by it."""
+    seen = set(view.hole) | set(view.board)
+    for event in view.events:
+        if event.kind == "discard" and event.seat == view.seat:
+            thrown = event.secret.get("discarded")
+            if isinstance(thrown, Sequence):
+                seen.update(c for c in thrown if isinstance(c, Card))
+        elif event.kind == "sviten_up":
+            card = event.data.get("card")
+            if isinstance(card, Card):
+                seen.add(card)
+    return [c for c in full_deck() if c not in seen]
+
+
+def _strength(game: GameSpec, hand: Sequence[Card], board: Sequence[Card]) -> list[float]:
+    """Each award's raw value of ``hand`` now (-1: no hand or not yet valued)."""
+    out: list[float] = []
+    for award in game.awards:
+        try:
+            value = award.raw(hand, board)
+        except Exception:  # a hand too short for the award (Omaha before the flop)
+            value = None
+        out.append(-1.0 if value is None else float(value))
+    return out
+
+
+def _candidates(
+    game: GameSpec, board: Sequence[Card], pool: Sequence[Card], read: Read, *,
+    rng: random.Random, count: int,
+) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:  # fmt: skip
+    """Up to ``count`` (whole hand, known part) pairs matching ``read``'s draw."""
+    size = game.hole_cards
+    out: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
+    near: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
+    for _ in range(count * (TRIES if read.drawn is not None else 1)):
+        hand = tuple(rng.sample(pool, size))
+        if read.drawn is None:
+            out.append((hand, hand))
+        else:
+            thrown = choose_discard(game, hand, board, read.draw_limit)
+            kept = tuple(c for c in hand if c not in thrown)
+            if len(thrown) == read.drawn:
+                out.append((hand, kept))
+            else:
+                near.append((abs(len(thrown) - read.drawn), hand, hand[: size - read.drawn]))
+        if len(out) >= count:
+            break
+    if len(out) < count:  # a rare draw: the nearest candidates fill in
+        near.sort(key=lambda item: item[0])
+        out.extend((hand, known) for _, hand, known in near[: count - len(out)])
+    return out
+
+
+def _top(
+    game: GameSpec, board: Sequence[Card], cands: list[tuple[tuple[Card, ...], tuple[Card, ...]]],
+    share: float,
+) -> list[tuple[Card, ...]]:  # fmt: skip
+    """The known parts of the strongest ``share`` of ``cands`` (at least one)."""
+    if share >= 1.0 or len(cands) < 2:
+        return [known for _, known in cands]
+    values = [_strength(game, hand, board) for hand, _ in cands]
+    n = len(cands)
+    score = [0.0] * n
+    for a in range(len(game.awards)):
+        order = sorted(range(n), key=lambda i: values[i][a])
+        pct = [0.0] * n
+        for rank, i in enumerate(order):
+            pct[i] = rank / (n - 1)
+        for i in range(n):
+            score[i] = max(score[i], pct[i]) + 0.25 * pct[i]
+    keep = max(1, round(n * share))
+    best = sorted(range(n), key=lambda i: -score[i])[:keep]
+    return [cands[i][1] for i in sorted(best)]
+
+
+def sample_holdings(
+    game: GameSpec, board: Sequence[Card], pool: Sequence[Card], reads: Sequence[Read], *,
+    rng: random.Random, count: int,
+) -> list[tuple[tuple[Card, ...], ...]]:  # fmt: skip
+    """``count`` joint samples: per opponent in ``reads``'s order, the known part of a hand
+    in its range (no card in two hands)."""
+    per: list[list[tuple[Card, ...]]] = []
+    for read in reads:
+        wanted = max(count, 8) * 3 if read.share < 1.0 else count
+        cands = _candidates(game, board, pool, read, rng=rng, count=wanted)
+        per.append(_top(game, board, cands, read.share))
+    out: list[tuple[tuple[Card, ...], ...]] = []
+    for i in range(count):
+        used: set[Card] = set()
+        joint: list[tuple[Card, ...]] = []
+        for options in per:
+            pick: tuple[Card, ...] = ()
+            for step in range(len(options)):
+                known = options[(i + step) % len(options)]
+                if used.isdisjoint(known):
+                    pick = known
+                    break
+            used.update(pick)
+            joint.append(pick)
+        out.append(tuple(joint))
+    return out
