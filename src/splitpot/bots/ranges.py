@@ -21,6 +21,7 @@ Everything is seeded by the generator passed in, so a read and a seed give the s
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -171,14 +172,16 @@ def _top(
         return [known for _, known in cands]
     values = [_strength(game, hand, board) for hand, _ in cands]
     n = len(cands)
-    score = [0.0] * n
+    pcts: list[list[float]] = []
     for a in range(len(game.awards)):
-        order = sorted(range(n), key=lambda i: values[i][a])
-        pct = [0.0] * n
-        for rank, i in enumerate(order):
-            pct[i] = rank / (n - 1)
-        for i in range(n):
-            score[i] = max(score[i], pct[i]) + 0.25 * pct[i]
+        column = sorted(v[a] for v in values)
+        # a value's percentile: the values below it, ties counted half (equal values, equal pct)
+        pcts.append([
+            (bisect_left(column, v[a]) + bisect_right(column, v[a]) - 1) / (2 * (n - 1))
+            for v in values
+        ])  # fmt: skip
+    # strong in either half is strong; strong in both, stronger
+    score = [max(p[i] for p in pcts) + 0.5 * min(p[i] for p in pcts) for i in range(n)]
     keep = max(1, round(n * share))
     best = sorted(range(n), key=lambda i: -score[i])[:keep]
     return [cands[i][1] for i in sorted(best)]
