@@ -310,6 +310,7 @@ class Session:
         self.current: Hand | None = None  # the hand in play
         self.store = _open_store(config)
         self.stored_count = 0
+        self.notes: dict[int, str] = {}  # the bots' reasons in this hand, by event index
 
     # -------------------------------------------------------------- output helpers
 
@@ -410,7 +411,8 @@ class Session:
     def stored(self, hand: Hand, started: datetime) -> None:
         """Keep the finished hand in the history store, if there is one."""
         if self.store is not None:
-            self.store.add(hand.events, source="play", started=started)
+            hand_id = self.store.add(hand.events, source="play", started=started)
+            self.store.add_notes(hand_id, self.notes)  # the bots' reasons, for the replayer
             self.stored_count += 1
 
     def _stacks(self) -> str:
@@ -428,6 +430,7 @@ class Session:
         self.say(f"\n=== {hand_title(start, number)} ===")
         user = hand.names.index(self.name)
         shown = 0
+        self.notes = {}
         while not hand.is_over:
             shown = self.show_events(hand, shown, user)
             legal = hand.legal_actions()
@@ -438,6 +441,9 @@ class Session:
                 bot = self.bots[hand.names[legal.seat]]
                 before = len(hand.events)
                 hand.apply(bot.act(seat_view(hand, legal.seat), legal))
+                reason = getattr(bot, "reason", None)
+                if isinstance(reason, str) and reason:
+                    self.notes[before] = reason
                 if self.config.explain:
                     shown = self.explain(hand, before, user, hand.names[legal.seat], bot)
         self.show_events(hand, shown, user)

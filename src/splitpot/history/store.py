@@ -21,11 +21,17 @@ hand: the full event log as JSON (secrets included: the deck, the reshuffle seed
 card, so that :meth:`Hand.replay` rebuilds it), and columns for listing without reading it:
 game, structure, stakes, seat names, button, started and ended times (UTC, ISO 8601), starting
 and final stacks, and a result summary (showdown or not, pot, payouts, each seat's net).
+
+Notes: a side table ``notes`` (hand id, the index of an event in its log, text) holds a bot's
+one-line reason for an action (:meth:`HistoryStore.add_notes`, :meth:`HistoryStore.notes`); it
+is created when a file is opened, in files of version 1 too (the hands and their logs are
+unchanged, so an older splitpot still reads the file and ignores the table).
 """
 
 from __future__ import annotations
 
 import builtins
+import contextlib
 import hashlib
 import json
 import os
@@ -141,6 +147,15 @@ CREATE TABLE IF NOT EXISTS hands (
 );
 CREATE INDEX IF NOT EXISTS hands_by_game ON hands (game, id);
 CREATE INDEX IF NOT EXISTS hands_by_digest ON hands (digest);
+"""
+
+_NOTES: Final = """
+CREATE TABLE IF NOT EXISTS notes (
+    hand  INTEGER NOT NULL,
+    event INTEGER NOT NULL,
+    text  TEXT NOT NULL,
+    PRIMARY KEY (hand, event)
+)
 """
 
 _INSERT: Final = (
@@ -310,6 +325,9 @@ class HistoryStore:
                     f"this one reads up to {SCHEMA_VERSION})"
                 )
             # Future versions migrate here, one step at a time, each in its own transaction.
+            # the side table of notes, in any version-1 file (a read-only file: no notes)
+            with contextlib.suppress(sqlite3.OperationalError):
+                self._db.execute(_NOTES)
             return
         if tables - {"sqlite_sequence"}:
             raise HistoryError(
@@ -321,6 +339,7 @@ class HistoryStore:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self._db.execute(statement)
+            self._db.execute(_NOTES)
             self._db.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
                 (str(SCHEMA_VERSION),),
@@ -457,6 +476,34 @@ class HistoryStore:
         return StoredHand(
             **{name: getattr(summary, name) for name in HandSummary.__slots__}, events=events
         )
+
+    def add_notes(self, hand_id: int, notes: Mapping[int, str]) -> None:
+        """Keep ``notes`` for hand ``hand_id``: ``{index of an event in its log: text}`` (a
+        bot's reason for its action; a note already kept for that event is replaced)."""
+        rows = [(int(hand_id), int(event), str(text)) for event, text in notes.items()]
+        if not rows:
+            return
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO notes (hand, event, text) VALUES (?, ?, ?)", rows
+                )
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise HistoryError(f"cannot write notes to {self.path}: {exc}") from None
+
+    def notes(self, hand_id: int) -> dict[int, str]:
+        """Hand ``hand_id``'s notes by event index (empty when it has none)."""
+        try:
+            rows = self._query(
+                "SELECT event, text FROM notes WHERE hand = ? ORDER BY event", (int(hand_id),)
+            )
+        except HistoryError:  # a read-only file opened before notes existed
+            return {}
+        return {int(row[0]): str(row[1]) for row in rows}
 
     def __iter__(self) -> Iterator[StoredHand]:
         """Every stored hand, oldest first."""

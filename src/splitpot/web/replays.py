@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -317,8 +317,12 @@ def _start(events: Sequence[Event]) -> tuple[Hand, list[int]]:
     return Hand.replay(opening), cuts
 
 
-def build_replay(stored: StoredHand, viewer: Viewer) -> dict[str, Any]:
+def build_replay(
+    stored: StoredHand, viewer: Viewer, notes: Mapping[int, str] | None = None
+) -> dict[str, Any]:
     """The hand with id ``stored.id`` as the replayer's JSON, as ``viewer`` may see it.
+    ``notes`` (event index -> text: a bot's reason for its action) go to the steps of those
+    actions as ``note`` (``null`` elsewhere).
 
     Raises :class:`~splitpot.errors.LogError` when the stored log does not replay."""
     events = stored.events
@@ -355,6 +359,7 @@ def build_replay(stored: StoredHand, viewer: Viewer) -> dict[str, Any]:
                 "actor": actor,
                 "lines": lines,
                 "settlement": _settlement(hand) if hand.is_over else None,
+                "note": notes.get(begin) if notes and number else None,
             }
         )
         steps.append(step)
@@ -385,9 +390,11 @@ def build_replay(stored: StoredHand, viewer: Viewer) -> dict[str, Any]:
     }
 
 
-def _replay_or_refuse(stored: StoredHand, viewer: Viewer) -> dict[str, Any]:
+def _replay_or_refuse(
+    stored: StoredHand, viewer: Viewer, notes: Mapping[int, str] | None = None
+) -> dict[str, Any]:
     try:
-        return build_replay(stored, viewer)
+        return build_replay(stored, viewer, notes)
     except (SplitpotError, KeyError, TypeError, ValueError, IndexError, AssertionError) as exc:
         raise BadRequest(f"hand {stored.id} cannot be replayed: {exc}", 422) from None
 
@@ -397,7 +404,8 @@ async def get_hand(request: Request) -> Response:
     store, hand_id = _store(request), _hand_id(request)
     stored = await run_in_threadpool(_load, store, hand_id)
     viewer = await visibility(request, stored)
-    return JSONResponse(await run_in_threadpool(_replay_or_refuse, stored, viewer))
+    notes = await run_in_threadpool(store.notes, hand_id)
+    return JSONResponse(await run_in_threadpool(_replay_or_refuse, stored, viewer, notes))
 
 
 def _text(stored: StoredHand, viewer: Viewer) -> str:

@@ -166,6 +166,14 @@ function buildLog(data) {
         dataset: { step: String(index) },
         onclick: () => { pause(); go(index); },
       }, line));
+      if (at === 0 && step.note) {
+        // a bot's one-line reason for this action (stored beside the log, never in it)
+        items.push(el("li", {
+          class: "bot-note",
+          dataset: { step: String(index), testid: "bot-note" },
+          onclick: () => { pause(); go(index); },
+        }, `\u21b3 ${data.seats[step.actor] ? data.seats[step.actor].name : "bot"}: ${step.note}`));
+      }
     });
   });
   log.replaceChildren(...items);

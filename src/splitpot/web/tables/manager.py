@@ -24,6 +24,7 @@ import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from splitpot.bots.base import seat_view
+from splitpot.bots.expert import ExpertBot
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.engine.events import events_from_json
 from splitpot.engine.hand import Hand
@@ -67,6 +68,9 @@ class TableManager:
         self._wake: dict[str, asyncio.Event] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._clients: dict[str, set[Client]] = {}
+        # the bots' reasons in each table's hand in progress: {event index: reason}; kept
+        # beside the log (HistoryStore.add_notes) when the hand ends, for the replayer
+        self._notes: dict[str, dict[int, str]] = {}
         self.pacer = Pacer()  # the tables' steps take turns: each gives way to the rest
 
     # ------------------------------------------------------------------ life
@@ -273,12 +277,19 @@ class TableManager:
         assert legal is not None
         view = seat_view(hand, legal.seat)
         bot = table.bot_for(seat)
-        if isinstance(bot, HeuristicBot):  # it thinks (samples equities): off the event loop
-            async with turn.aside():
+        if isinstance(bot, HeuristicBot | ExpertBot):  # it thinks (samples equities): off
+            async with turn.aside():  # the event loop
                 action = await anyio.to_thread.run_sync(bot.act, view, legal)
         else:
             action = bot.act(view, legal)
+        before = len(hand.events)
         hand.apply(action, seat=legal.seat)
+        reason = getattr(bot, "reason", None)
+        notes = self._notes.setdefault(table.id, {})
+        if before == 0 or any(index >= before for index in notes):
+            notes.clear()  # a new hand (or a log that went back): its own notes only
+        if isinstance(reason, str) and reason:
+            notes[before] = reason
         table.version += 1
         self._persist(table)
 
@@ -297,6 +308,9 @@ class TableManager:
             hand_id = self.history.add(
                 hand.events, "web", started=table.hand_started, ended=datetime.now(UTC)
             )
+        notes = self._notes.pop(table.id, {})
+        if notes:
+            self.history.add_notes(hand_id, notes)
         tokens = [table.seats[s].token_hash for s in table.hand_seats]
         table.finish(hand_id)
         self.store.save(table, link=(hand_id, tokens))
