@@ -283,7 +283,8 @@ class ExpertBot:
         draws = _draws_left(view, drawing=True)
         base = choose_discard(view.game, hole, view.board, limit)
         candidates = _discard_candidates(hole, base, limit)
-        samples = max(200, self.samples // max(1, draws))
+        # every option is played on each runout: fewer runouts keep a decision quick
+        samples = max(200, (2 * self.samples // 3) // max(1, draws))
         shares = self._odds(view, hole, draws=draws, options=candidates, samples=samples)
         best, best_share = base, -1.0
         for thrown, odds in zip(candidates, shares, strict=True):
