@@ -14,8 +14,8 @@ Three parts:
    each ``--against`` bot (default ``heuristic``; ``caller`` too for Badugi): expert's bb/100 and
    its 95% confidence interval, and the seconds the match took.
 2. **Decisions.** Six seats of ``expert`` at a table (``--decision-hands`` hands of Badugi and
-   of Drawmaha, after one untimed hand that loads the kernels): every decision is timed; the median, p99 and the slowest are printed
-   (issue 14's bound: p99 <= 50 ms).
+   of Drawmaha, after one untimed hand that loads the kernels): every decision is timed; the
+   median, p99 and the slowest are printed (issue 14's bound: p99 <= 50 ms).
 3. **Match time.** A 1,000-hand heads-up match of expert against heuristic in Badugi, timed
    (issue 14's bound: under two minutes). Part one's Badugi match gives the same figure
    when it has 1,000 hands; this part is skipped with ``--skip-timing``.
