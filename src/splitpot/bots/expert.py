@@ -14,8 +14,9 @@ total runouts as one call).
   share; each raise of its own asks for more), call when equity beats the pot odds (with
   draws to come, discounted for implied odds: the bets still to be won), else fold. With
   nothing to call: bet for value (thinner in position, on the button), semi-bluff some draws
-  with draws to come, and on the last round bluff the weakest hands at a frequency of about
-  ``bet / (pot + 2 bet)`` of the value bets (what a caller's odds make break-even). Sizes vary
+  with draws to come, and on the last round bluff its weakest hands (under a third of an
+  average hand's share) with probability ``bet / (pot + 2 bet)``, the share of bluffs that
+  leaves a caller's pot odds break-even against a polarised range. Sizes vary
   in pot-limit and no-limit (half pot, three quarters, pot: chosen by strength and a seeded
   coin, the same choices for bluffs and value), and are clamped to the legal range; in
   fixed-limit the fixed amount (the engine's cap is respected: no raise is offered past it).
@@ -142,15 +143,15 @@ class ExpertBot:
         """Odds of ``hole`` (after each of ``options`` at the next draw) against the ranges."""
         samples = samples or self.samples
         reads = read_opponents(view)
+        pool = [c for c in unseen_cards(view) if c not in hole and c not in dead]
         key = (
             view.game.id, tuple(hole), tuple(view.board), draws, tuple(dead), samples,
-            None if options is None else tuple(options), tuple(reads),
+            None if options is None else tuple(options), tuple(reads), tuple(pool),
         )  # fmt: skip
         cached = self._cache.get(key)
         if cached is not None:
             return cached
         rng = self._rng(view, "ranges")
-        pool = [c for c in unseen_cards(view) if c not in hole and c not in dead]
         count = max(1, min(self.RANGES, samples // 20))
         each = max(20, samples // count)
         holdings = sample_holdings(view.game, view.board, pool, reads, rng=rng, count=count)
