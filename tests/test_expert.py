@@ -8,6 +8,8 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from splitpot.bots.base import Bot, RandomBot, SeatView, policy_for, seat_view
 from splitpot.bots.expert import ExpertBot
@@ -122,6 +124,21 @@ def test_expert_never_plays_an_illegal_action_many_hands(game: str, structure: s
         play_table(game, lineup(seats, seats), hands=4, seed=10 + seats, structure=structure)
         play_table(game, lineup(seats, 30 + seats, experts="all"), hands=3, seed=20 + seats,
                    structure=structure)  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    combo=st.sampled_from([(g, s.value) for g, spec in GAMES.items() for s in spec.structures]),
+    seats=st.integers(2, 6),
+    seed=st.integers(0, 2**32 - 1),
+    experts=st.sampled_from(["even", "all"]),
+)
+def test_expert_is_legal_in_random_playouts(
+    combo: tuple[str, str], seats: int, seed: int, experts: str
+) -> None:
+    game, structure = combo
+    seats = min(seats, GAMES[game].max_players)
+    play_table(game, lineup(seats, seed, experts=experts), hands=1, seed=seed, structure=structure)
 
 
 # --- determinism -------------------------------------------------------------------------------
