@@ -49,7 +49,7 @@ _CREATE_MESSAGES: Final = {
     "structure": "structure: fixed-limit, pot-limit or no-limit",
     "stakes": 'stakes: write them as text, e.g. "1/2"',
     "seats": "seats: a whole number of seats, not {value!r}",
-    "bots": "bots: a list of bot kinds (heuristic, random, caller)",
+    "bots": "bots: a list of bot kinds (heuristic, expert, random, caller)",
     "buy_in": "buy_in: a whole number of chips, not {value!r}",
     "name": "name: the table's name, up to 60 characters",
     "clock": "clock: seconds per decision, 0 to 3600, not {value!r}",
