@@ -84,7 +84,11 @@ def deal(client: TestClient, **params: Any) -> dict[str, Any]:
 
 
 def answer(client: TestClient, deal_id: str, body: Any) -> Any:
-    return client.post(f"/api/practice/showdown/{deal_id}", content=json.dumps(body))
+    return client.post(
+        f"/api/practice/showdown/{deal_id}",
+        content=json.dumps(body),
+        headers={"content-type": "application/json"},  # a POST must say it is JSON (guard.py)
+    )
 
 
 def test_drawmaha_self_check_through_the_practice_api(client: TestClient) -> None:
@@ -182,7 +186,11 @@ def test_bad_practice_requests_get_a_message(client: TestClient) -> None:
     assert "list of names" in error_of(
         answer(client, case_id, {"winners": {"omaha": "A"}, "payouts": {}}), 400
     )
-    bad = client.post(f"/api/practice/showdown/{case_id}", content=b"{not json")
+    bad = client.post(
+        f"/api/practice/showdown/{case_id}",
+        content=b"{not json",
+        headers={"content-type": "application/json"},
+    )
     assert "not JSON" in error_of(bad, 400)
 
 

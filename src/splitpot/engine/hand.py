@@ -716,6 +716,7 @@ def _check_seats(
             "the refuse odd-chip rule is for the showdown calculator; a hand in play must "
             "place every chip (use high-award)"
         )
+    options.check_game(game)
     count = len(stacks)
     if not 2 <= count <= game.max_players:
         raise GameSpecError(f"{game.name} seats 2 to {game.max_players} players, not {count}")

@@ -14,6 +14,7 @@ from splitpot.games.streets import Forced, Structure
 __all__ = ["OLD_OPTION_NAMES", "RESHUFFLE_POLICIES", "Options", "Stakes", "renamed_options"]
 
 RESHUFFLE_POLICIES = ("all-discards", "previous-rounds")
+ODD_CHIP_OPTIONS = ("high-award", "refuse")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -90,22 +91,42 @@ class Options:
     two_way_tie_keeps: bool | None = None
 
     def __post_init__(self) -> None:
-        if self.odd_chip not in ("high-award", "refuse"):
+        # Each option by type and range: True is not the number 1, "no" is not False.
+        if type(self.odd_chip) is not str or self.odd_chip not in ODD_CHIP_OPTIONS:
             raise GameSpecError(f"odd_chip {self.odd_chip!r}: use high-award or refuse")
-        if self.raise_cap not in (4, 5):
+        if type(self.raise_cap) is not int or self.raise_cap not in (4, 5):
             raise GameSpecError(
-                f"raise_cap {self.raise_cap}: a bet and three raises (4) or four (5)"
+                f"raise_cap {self.raise_cap!r}: a bet and three raises (4) or four (5)"
             )
-        if self.reshuffle not in RESHUFFLE_POLICIES:
+        if type(self.heads_up_uncapped) is not bool:
+            raise GameSpecError(f"heads_up_uncapped {self.heads_up_uncapped!r}: true or false")
+        if type(self.reshuffle) is not str or self.reshuffle not in RESHUFFLE_POLICIES:
             raise GameSpecError(
                 f"reshuffle {self.reshuffle!r}: use {' or '.join(RESHUFFLE_POLICIES)}"
             )
-        if self.two_way_tie_keeps not in (None, True, False):
+        if self.two_way_tie_keeps is not None and type(self.two_way_tie_keeps) is not bool:
             raise GameSpecError(
                 f"two_way_tie_keeps {self.two_way_tie_keeps!r}: true, false or null (the game's)"
             )
-        if self.max_discard is not None and self.max_discard < 1:
-            raise GameSpecError(f"max_discard {self.max_discard}: at least 1")
+        if self.max_discard is not None and (
+            type(self.max_discard) is not int or self.max_discard < 1
+        ):
+            # (its upper bound is the game's largest draw: check_game, as a hand is dealt)
+            raise GameSpecError(
+                f"max_discard {self.max_discard!r}: a whole number of cards, at least 1"
+            )
+
+    def check_game(self, game: GameSpec) -> None:
+        """Refuse an option ``game`` cannot use: a ``max_discard`` above its largest draw."""
+        if self.max_discard is None:
+            return
+        largest = max((draw.max_discard for draw in game.draws), default=0)
+        if largest == 0:
+            raise GameSpecError(f"max_discard {self.max_discard}: {game.name} has no draw")
+        if self.max_discard > largest:
+            raise GameSpecError(
+                f"max_discard {self.max_discard}: {game.name} draws at most {largest} cards"
+            )
 
     def to_json(self) -> dict[str, Any]:
         """The options as a dict."""

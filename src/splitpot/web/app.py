@@ -14,6 +14,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
@@ -22,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from splitpot.history.store import HistoryStore
 from splitpot.web import lab, learn, replays, tables
 from splitpot.web.config import ServerConfig
+from splitpot.web.guard import CrossSiteGuard
 from splitpot.web.util import BadRequest, error_response
 
 __all__ = ["STATIC", "create_app"]
@@ -90,6 +92,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=[Middleware(CrossSiteGuard, allowed_origins=config.allowed_origins)],
         exception_handlers={BadRequest: _bad_request, HTTPException: _http_error},
     )
     app.state.config = config

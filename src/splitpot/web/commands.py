@@ -14,6 +14,7 @@ def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
 
     from splitpot.web.app import create_app
     from splitpot.web.config import ServerConfig
+    from splitpot.web.handshake import AnsweringWebSocketProtocol
 
     config = ServerConfig(
         db=args.db,
@@ -22,6 +23,7 @@ def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
         next_hand_delay=args.next_hand_delay,
         action_seconds=args.clock,
         away_seconds=args.away,
+        allowed_origins=tuple(args.allow_origin),
     )
     app = create_app(config)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
@@ -32,7 +34,7 @@ def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
-        ws="websockets-sansio",
+        ws=AnsweringWebSocketProtocol,  # websockets' sans-I/O protocol that answers bad handshakes
         ws_max_size=65536,
         timeout_graceful_shutdown=3,
     )
@@ -75,6 +77,11 @@ def add_serve(serve: argparse.ArgumentParser) -> None:
         "--away", type=_seconds, default=1800.0, metavar="SECONDS",
         help="a person with no connection who is sitting out (or at a table with no clock) "
         "this long loses the seat; the chips leave with them (1800)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--allow-origin", action="append", default=[], metavar="URL",
+        help="also accept POSTs and websockets from pages of this origin, e.g. "
+        "https://poker.example.org (behind a proxy); repeat for more",
     )  # fmt: skip
     serve.add_argument(
         "--seed", type=int, default=None,

@@ -29,6 +29,9 @@ class ServerConfig:
     )
     max_message_bytes: int = 4096  # a bigger client message is refused
     max_tables: int = 200
+    # Origins besides the server's own whose pages may POST and open websockets (behind a
+    # proxy that rewrites Host, say): e.g. ("https://poker.example.org",). See web/guard.py.
+    allowed_origins: tuple[str, ...] = ()
 
     def deck_rng(self, salt: str) -> random.Random:
         """The generator that shuffles a table's decks: secure unless ``seed`` is set."""

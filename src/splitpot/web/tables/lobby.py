@@ -60,6 +60,11 @@ def new_table(
     if len(name) > 60:
         raise BadRequest("name: the table's name, up to 60 characters")
     options = read_options(request.options)
+    try:
+        for each in mix.games:  # (every game of a mix plays with the table's options)
+            options.check_game(each)
+    except SplitpotError as exc:
+        raise BadRequest(f"options: {exc}") from None
     table = WebTable(
         id=table_id, name=" ".join(name.split()), game=game,
         structure=mix.structure_of(game), stakes=stakes[game.id],

@@ -37,9 +37,11 @@ from splitpot.web.config import ServerConfig
 from splitpot.web.tables.chat import Chat, RateLimit
 from splitpot.web.tables.ledger import Ledger, LedgerRow
 from splitpot.web.tables.lobby import new_table
+from splitpot.web.tables.pacing import Pacer, Turn
 from splitpot.web.tables.protocol import MESSAGE_TYPES, read_act
 from splitpot.web.tables.state import Seat, WebTable, token_digest
 from splitpot.web.tables.store import TableStore
+from splitpot.web.util import json_object
 
 __all__ = ["Client", "TableManager"]
 
@@ -79,6 +81,7 @@ class TableManager:
         self._wake: dict[str, asyncio.Event] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._clients: dict[str, set[Client]] = {}
+        self.pacer = Pacer()  # the tables' steps take turns: each gives way to the rest
 
     # ------------------------------------------------------------------ life
 
@@ -218,7 +221,7 @@ class TableManager:
         while True:
             wait: float | None = None
             try:
-                async with self._locks[table.id]:
+                async with self.pacer.turn() as turn, self._locks[table.id]:
                     now = time.monotonic()
                     if table.release_away(now, self.config.away_seconds):
                         self._persist(table)
@@ -227,10 +230,12 @@ class TableManager:
                         wait = self._between_hands(table, now, timers)
                     else:
                         timers.next_deal = None
-                        wait = await self._in_hand(table, now, timers)
+                        wait = await self._in_hand(table, now, timers, turn)
                 if wait == 0:
+                    sending = time.perf_counter()
                     await self._broadcast(table)
-                    continue
+                    self.pacer.charge(time.perf_counter() - sending)
+                    continue  # the next step is ready: the next turn gives way to the rest first
                 if table.away_since:  # look again when the first absence runs out
                     first = min(table.away_since.values()) + self.config.away_seconds
                     until_first = max(0.05, first - time.monotonic())
@@ -295,7 +300,9 @@ class TableManager:
         self._persist(table)
         return 0
 
-    async def _in_hand(self, table: WebTable, now: float, timers: _Timers) -> float | None:
+    async def _in_hand(
+        self, table: WebTable, now: float, timers: _Timers, turn: Turn
+    ) -> float | None:
         """A hand is on: a bot acts after its delay; a person's clock runs."""
         seat = table.to_act()
         assert seat is not None
@@ -306,7 +313,7 @@ class TableManager:
             if now < timers.bot_ready:
                 return timers.bot_ready - now
             timers.bot_ready = None
-            await self._bot_acts(table, seat)
+            await self._bot_acts(table, seat, turn)
             return 0
         timers.bot_ready = None
         if table.deadline is None:
@@ -328,7 +335,7 @@ class TableManager:
             human = seat is not None and table.seats[seat].kind == "human"
             table.deadline = time.time() + table.clock if human and table.clock > 0 else None
 
-    async def _bot_acts(self, table: WebTable, seat: int) -> None:
+    async def _bot_acts(self, table: WebTable, seat: int, turn: Turn) -> None:
         hand = table.hand
         assert hand is not None
         legal = hand.legal_actions()
@@ -336,7 +343,8 @@ class TableManager:
         view = seat_view(hand, legal.seat)
         bot = table.bot_for(seat)
         if isinstance(bot, HeuristicBot):  # it thinks (samples equities): off the event loop
-            action = await anyio.to_thread.run_sync(bot.act, view, legal)
+            async with turn.aside():
+                action = await anyio.to_thread.run_sync(bot.act, view, legal)
         else:
             action = bot.act(view, legal)
         hand.apply(action, seat=legal.seat)
@@ -459,12 +467,9 @@ class TableManager:
             )
             return
         try:
-            data = json.loads(raw if raw is not None else raw_bytes)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            await self._error(table, client, "a message must be a JSON object: not JSON")
-            return
-        if not isinstance(data, dict):
-            await self._error(table, client, "a message must be a JSON object")
+            data = json_object(raw if raw is not None else raw_bytes, "a message")
+        except BadRequest as exc:  # not JSON, nested too deeply, not an object
+            await self._error(table, client, str(exc))
             return
         kind = data.get("type")
         handler = _MESSAGES.get(kind) if isinstance(kind, str) else None
