@@ -19,9 +19,17 @@ const T = {
   lastResultNumber: undefined,
   declared: {}, // hand number -> my (secret) declaration
   leaving: false,
-  ranking: null,
+  ranking: null, // the ranking panel's game: {id} once loaded, "loading", or null
   games: null,
+  chat: [], // the chat's messages (people's and the dealer's), oldest first, at most CHAT_KEPT
+  unread: 0,
+  tab: localStorage.getItem("splitpot.tab") || "chat",
+  ledgerKey: null, // what the ledger was last loaded for
+  actionsKey: null, // what the action bar was last drawn from (unchanged: not redrawn)
+  choiceKey: null,
 };
+
+const CHAT_KEPT = 50;
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 const STRUCTURE = { "fixed-limit": "Fixed limit", "pot-limit": "Pot limit", "no-limit": "No limit" };
@@ -123,13 +131,18 @@ function request(type) {
 }
 
 function onMessage(message) {
-  if (message.type === "state") {
+  if (message.type === "chat") {
+    onChat(message.messages || []);
+  } else if (message.type === "state") {
     T.pending = false;
     T.state = message;
     document.body.dataset.version = String(message.version);
     const hand = message.hand;
     T.clockEnd = hand && hand.clock !== null && hand.clock !== undefined
       ? performance.now() + hand.clock * 1000 : null;
+    const choice = message.choice;
+    T.choiceEnd = choice && choice.clock !== null && choice.clock !== undefined
+      ? performance.now() + choice.clock * 1000 : null;
     if (T.leaving && !isSeat(message.you)) {
       // The seat is given up: forget its key and watch on a fresh connection (the server
       // stops sending to the connection that left).
@@ -145,7 +158,7 @@ function onMessage(message) {
     T.pending = false;
     if (message.request === "leave") T.leaving = false;
     showError(message.message || "refused");
-    if (T.state) renderActions();
+    if (T.state) { T.actionsKey = null; T.choiceKey = null; renderActions(); renderChoice(); }
   }
 }
 
@@ -156,6 +169,13 @@ function showError(text) {
 }
 
 // ---- helpers ----
+
+function gameName(id) {
+  const game = (T.games || []).find((g) => g.id === id);
+  if (game) return game.name;
+  const t = T.state && T.state.table;
+  return t && t.game && t.game.id === id ? t.game.name : id;
+}
 
 function seatName(seat) {
   const s = T.state && T.state.seats.find((x) => x.seat === Number(seat));
@@ -228,11 +248,13 @@ function render() {
   renderSeats();
   renderCenter();
   renderMe();
+  renderChoice();
   renderActions();
   renderResult();
   renderLog();
   renderPanels();
   loadRanking();
+  loadLedger();
   const r = s.last_result;
   if (r && T.lastResultNumber !== undefined && r.number !== T.lastResultNumber) animateChips(r);
   T.lastResultNumber = r ? r.number : null;
@@ -249,6 +271,15 @@ function renderHeader() {
   $("table-info").textContent = bits.join(" \u00b7 ");
   $("hand-info").textContent = hand ? `Hand #${hand.number} \u00b7 ${hand.street || hand.phase}`
     : "Between hands";
+  const mix = table.mix;
+  $("mix-info").hidden = !mix;
+  if (mix) {
+    $("mix-info").replaceChildren(el("strong", {}, `${mix.mode_name}: `),
+      ...(table.games || []).map((id, i) => el("span", {
+        class: mix.now && mix.now.id === id ? "mix-game now" : "mix-game", "data-game": id,
+      }, `${i ? " \u00b7 " : ""}${gameName(id)}`)),
+      el("div", { class: "muted small", "data-testid": "mix-next" }, mix.text));
+  }
   const notice = T.state.notice;
   $("notice").textContent = notice || "";
   $("notice").hidden = !notice;
@@ -288,18 +319,16 @@ function renderSeats() {
       seatsBox.append(box);
       continue;
     }
-    // cards: the seat's own (when shown), else face-down backs while it holds cards
+    // cards: yours and the ones shown, else face-down backs while the seat holds cards
     let cardsNode = null;
-    if (!me) {
-      const cards = seatCards(seat);
-      if (cards) {
-        const used = wins.get(seat.seat) || new Set();
-        cardsNode = el("span", { class: "cards", "data-testid": "seat-cards" },
-          cards.map((c) => cardEl(c, used.has(c) ? "used" : null)));
-      } else if (hand && seat.in_hand && !seat.folded && seat.card_count > 0) {
-        cardsNode = el("span", { class: "cards backs", "data-testid": "seat-cards" },
-          Array.from({ length: seat.card_count }, () => cardEl(null)));
-      }
+    const cards = seatCards(seat);
+    if (cards && cards.length && !(me && seat.folded && hand)) {
+      const used = wins.get(seat.seat) || new Set();
+      cardsNode = el("span", { class: "cards", "data-testid": "seat-cards" },
+        cards.map((c) => cardEl(c, used.has(c) ? "used" : null)));
+    } else if (hand && seat.in_hand && !seat.folded && seat.card_count > 0) {
+      cardsNode = el("span", { class: "cards backs", "data-testid": "seat-cards" },
+        Array.from({ length: seat.card_count }, () => cardEl(null)));
     }
     const tags = [];
     if (seat.kind === "bot") tags.push(["bot", `${seat.bot} bot`]);
@@ -308,14 +337,16 @@ function renderSeats() {
     if (seat.sitting_out) tags.push(["sitting-out", "sitting out"]);
     if (seat.kind === "human" && !seat.connected) tags.push(["disconnected", "disconnected"]);
     if (seat.declared && hand && hand.phase === "declare") tags.push(["declared", "declared"]);
+    if (hand && seat.drew_text && !seat.folded) tags.push(["drew", seat.drew_text]);
     box.append(...[
-      me ? null : el("div", { class: "seat-cards" }, cardsNode),
+      el("div", { class: "seat-cards" }, cardsNode),
       el("div", { class: "seat-name" },
         el("span", { class: "name", "data-testid": "seat-name" }, seat.name),
         me ? el("span", { class: "badge you" }, "you") : null),
       el("div", { class: "seat-stack" }, el("span", { "data-testid": "stack" }, String(seat.stack ?? 0)), " chips"),
       tags.length ? el("div", { class: "seat-tags" },
-        tags.map(([cls, text]) => el("span", { class: `tag ${cls}`, "data-tag": cls }, text))) : null,
+        tags.map(([cls, text]) => el("span", { class: `tag ${cls}`, "data-tag": cls,
+          "data-testid": cls === "drew" ? "seat-drew" : null }, text))) : null,
       toAct ? el("div", { class: "countdown", "data-testid": "seat-clock" }) : null,
       seat.button ? el("span", { class: "dealer", title: "button", "data-testid": "button" }, "D") : null,
     ].filter(Boolean));
@@ -355,7 +386,9 @@ function renderCenter() {
   }
   const turn = $("turn");
   turn.replaceChildren();
-  if (hand && isSeat(hand.to_act) && hand.phase !== "done") {
+  if (!hand && s.waiting) {
+    turn.append(el("span", { class: "waiting-for", "data-testid": "waiting" }, s.waiting));
+  } else if (hand && isSeat(hand.to_act) && hand.phase !== "done") {
     const mine = hand.to_act === s.you;
     turn.append(el("span", { class: mine ? "your-turn" : "" },
       mine ? "Your turn" : `${seatName(hand.to_act)} ${PHASE_WORDS[hand.phase] || "to act"}`),
@@ -469,15 +502,30 @@ function renderActions() {
   const box = $("actions");
   const me = mySeat();
   const legal = myLegal();
+  const hand = s.hand;
+  const busted = !!me && (me.stack ?? 0) === 0 && !(hand && me.in_hand);
+  // Redrawn only when what it shows changes: a button replaced under a finger (a state that
+  // only says a seat connected) would swallow the tap or the click.
+  const key = JSON.stringify([!!me, legal, T.pending, busted, me && me.stack, s.table.buy_in,
+    hand && hand.to_act, hand && hand.phase, hand && hand.number, s.waiting, T.selected.size]);
+  if (key === T.actionsKey) return;
+  T.actionsKey = key;
   box.replaceChildren();
   box.classList.toggle("my-turn", !!legal);
+  box.classList.toggle("busted", busted);
   if (!me) { box.hidden = true; return; }
   box.hidden = false;
-  const hand = s.hand;
+  if (busted) {
+    box.append(el("div", { class: "action-row", "data-testid": "busted" },
+      el("span", { class: "your-turn" }, "You are out of chips."),
+      actionButton("bust-rebuy", `Rebuy ${s.table.buy_in}`, () => request("rebuy"), true),
+      actionButton("bust-leave", "Leave", leaveSeat)));
+    return;
+  }
   if (!legal) {
-    let text = "Waiting for the next hand.";
+    let text = s.waiting || "Waiting for the next hand.";
     if (hand && isSeat(hand.to_act) && hand.phase !== "done") text = `Waiting for ${seatName(hand.to_act)}…`;
-    box.append(el("div", { class: "muted waiting" }, text));
+    box.append(el("div", { class: "muted waiting", "data-testid": "waiting-bar" }, text));
     return;
   }
   const row = [];
@@ -511,6 +559,43 @@ function renderActions() {
   }
   if ((legal.declare || []).length) row.push(el("span", { class: "muted" }, "Your declaration stays secret until everyone has declared."));
   box.append(el("div", { class: "action-row" }, row));
+  tick();
+}
+
+// Dealer's choice: the button picks the next game; the others see who is choosing.
+function renderChoice() {
+  const s = T.state;
+  const box = $("choice");
+  const choice = s.choice;
+  const mine = !!choice && isSeat(s.you) && choice.seat === s.you && !!mySeat();
+  const key = JSON.stringify([choice, mine, T.pending]);
+  if (key === T.choiceKey) return;
+  T.choiceKey = key;
+  box.hidden = !mine;
+  box.replaceChildren();
+  if (!mine) return;
+  box.append(
+    el("div", { class: "your-turn" }, "You have the button: choose the next game",
+      " ", el("span", { class: "countdown", "data-testid": "choice-clock" })),
+    el("div", { class: "action-row choice-games" }, choice.games.map((g) =>
+      actionButton(`choose-${g.id}`, g.name, () => chooseGame(g.id)))),
+  );
+  tick();
+}
+
+function chooseGame(id) {
+  showError("");
+  if (send({ type: "choose_game", game: id })) {
+    T.pending = true;
+    renderChoice();
+  }
+}
+
+function leaveSeat() {
+  if (!confirm("Give up your seat at this table?")) return;
+  T.leaving = true;
+  request("leave");
+  send({ type: "state" }); // answered after the leave: a watcher's state once the seat is given up
 }
 
 // Sviten Special: the card just dealt face up to you (the log says "<you> is dealt Xx face up").
@@ -554,7 +639,9 @@ function renderResult() {
   const r = s.last_result;
   $("result-panel").hidden = !r;
   if (!r) return;
-  $("result-title").textContent = `Hand #${r.number}` + (r.uncontested ? " (uncontested)" : "");
+  const mixed = !!s.table.mix;
+  $("result-title").textContent = `Hand #${r.number}` + (mixed && r.game ? `: ${r.game.name}` : "")
+    + (r.uncontested ? " (uncontested)" : "");
   const link = $("history-link");
   link.hidden = !r.hand_id;
   if (r.hand_id) link.href = `/history/${encodeURIComponent(r.hand_id)}`;
@@ -623,14 +710,18 @@ function renderPanels() {
       : me.sitting_out ? "You are sitting out: you will not be dealt in until you sit in." : "";
   }
   $("invite-url").value = `${location.origin}/table/${encodeURIComponent(T.id)}`;
+  $("chat-name").hidden = !!me;
 }
 
+// The hand ranking panel of the game being played (it follows a mixed table's game).
 async function loadRanking() {
-  if (T.ranking !== null || !T.state) return;
+  if (!T.state) return;
+  const wanted = T.state.table.game && T.state.table.game.id;
+  if (T.ranking === "loading" || (T.ranking && T.ranking.id === wanted)) return;
   T.ranking = "loading";
   try {
-    const answer = await api("/api/games");
-    const game = (answer.games || []).find((g) => g.id === T.state.table.game.id);
+    if (!T.games) T.games = (await api("/api/games")).games || [];
+    const game = T.games.find((g) => g.id === wanted);
     const parts = [];
     for (const block of (game && game.ranking) || []) {
       parts.push(el("div", { class: "ranking-block", "data-ranking": block.award || "" },
@@ -639,7 +730,10 @@ async function loadRanking() {
     }
     if (game && game.summary) parts.unshift(el("p", { class: "muted" }, game.summary));
     $("ranking").replaceChildren(...parts);
-    T.ranking = game || {};
+    $("ranking-title").textContent = game ? `Hand rankings: ${game.name}` : "Hand rankings";
+    $("ranking").dataset.game = wanted || "";
+    T.ranking = { id: wanted };
+    if (T.state && T.state.table.mix) renderHeader(); // the games' names are known now
   } catch (err) {
     T.ranking = null;
     $("ranking").textContent = `Could not load the rankings: ${err.message}`;
@@ -651,7 +745,7 @@ function animateChips(result) {
   const felt = $("felt");
   for (const [seat, chips] of Object.entries(result.payouts || {})) {
     if (!(chips > 0) || !T.state.seats.some((x) => x.seat === Number(seat))) continue;
-    const target = seatPosition(Number(seat), 45, 46);
+    const target = seatPosition(Number(seat), 27, 24); // short of the seat: never over its name or stack
     const chip = el("div", { class: "chip-fly", "data-testid": "chip-fly", style: "left:50%;top:50%" },
       el("span", { class: "chip" }), String(chips));
     felt.append(chip);
@@ -665,13 +759,112 @@ function animateChips(result) {
 }
 
 function tick() {
+  let end = null;
+  if (T.clockEnd !== null && T.state && T.state.hand && T.state.hand.phase !== "done") end = T.clockEnd;
+  else if (T.choiceEnd && T.state && T.state.choice) end = T.choiceEnd;
   let text = "";
-  if (T.clockEnd !== null && T.state && T.state.hand && T.state.hand.phase !== "done") {
-    const left = Math.max(0, (T.clockEnd - performance.now()) / 1000);
+  const nodes = document.querySelectorAll(".countdown");
+  if (end !== null) {
+    const left = Math.max(0, (end - performance.now()) / 1000);
     text = `${Math.ceil(left)}s`;
-    document.querySelectorAll(".countdown").forEach((node) => node.classList.toggle("short", left < 8));
+    nodes.forEach((node) => node.classList.toggle("short", left < 8));
   }
-  document.querySelectorAll(".countdown").forEach((node) => { node.textContent = text; });
+  nodes.forEach((node) => { node.textContent = text; });
+}
+
+// ---- the chat, the tabs, the ledger ----
+
+function chatHidden() { return localStorage.getItem("splitpot.hideChat") === "1"; }
+
+function onChat(messages) {
+  const known = new Set(T.chat.map((m) => m.id));
+  const fresh = messages.filter((m) => !known.has(m.id));
+  if (!fresh.length) return;
+  T.chat = T.chat.concat(fresh).sort((a, b) => a.id - b.id).slice(-CHAT_KEPT);
+  const shown = fresh.filter((m) => m.kind === "dealer" || !chatHidden());
+  if (T.tab !== "chat" && T.chatLoaded) T.unread += shown.length;
+  T.chatLoaded = true;
+  renderChat();
+}
+
+// Every message is written as text (never HTML): a name and a line.
+function renderChat() {
+  const list = $("chat");
+  const hide = chatHidden();
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+  list.replaceChildren(...T.chat.filter((m) => m.kind === "dealer" || !hide).map((m) => {
+    if (m.kind === "dealer") return el("li", { class: "chat-dealer", "data-kind": "dealer" }, m.text);
+    const who = m.name + (isSeat(m.seat) ? "" : " (watching)");
+    return el("li", { class: "said", "data-kind": "chat", "data-name": m.name },
+      el("strong", { class: "who" }, `${who}: `), el("span", { class: "text" }, m.text));
+  }));
+  if (atBottom || list.childElementCount < 4) list.scrollTop = list.scrollHeight;
+  $("chat-form").hidden = hide;
+  $("chat-hide").checked = hide;
+  const unread = $("chat-unread");
+  unread.hidden = !T.unread;
+  unread.textContent = T.unread ? String(T.unread) : "";
+  $("chat-name").hidden = !!mySeat();
+}
+
+function sendChat(event) {
+  event.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  if (!text) return;
+  const message = { type: "chat", text };
+  if (!mySeat()) {
+    const name = $("chat-name").value.trim();
+    if (!name) { showError("Type a name to chat while watching."); $("chat-name").focus(); return; }
+    message.name = name;
+    localStorage.setItem("splitpot.name", name);
+  }
+  showError("");
+  if (send(message)) input.value = "";
+}
+
+function showTab(tab) {
+  T.tab = tab;
+  localStorage.setItem("splitpot.tab", tab);
+  document.querySelectorAll(".side-tabs .tab").forEach((button) => {
+    const on = button.dataset.tab === tab;
+    button.classList.toggle("active", on);
+    button.setAttribute("aria-selected", on ? "true" : "false");
+  });
+  document.querySelectorAll(".side-tabs .tab-pane").forEach((pane) => { pane.hidden = pane.dataset.pane !== tab; });
+  if (tab === "chat") { T.unread = 0; renderChat(); }
+  if (tab === "ledger") { T.ledgerKey = null; loadLedger(); }
+  if (tab === "log") renderLog();
+}
+
+// The ledger is fetched when its tab is open, again after each hand and each seat change.
+async function loadLedger() {
+  if (T.tab !== "ledger" || !T.state) return;
+  const s = T.state;
+  const key = JSON.stringify([s.table.hands_played, s.seats.map((x) => [x.kind, x.name, x.in_hand ? null : x.stack])]);
+  if (key === T.ledgerKey) return;
+  T.ledgerKey = key;
+  try {
+    renderLedger(await api(`/api/tables/${encodeURIComponent(T.id)}/ledger`));
+  } catch (err) {
+    T.ledgerKey = null;
+    $("ledger-body").replaceChildren(el("tr", {}, el("td", { colspan: "6" }, `Could not load the ledger: ${err.message}`)));
+  }
+}
+
+function renderLedger(ledger) {
+  const signed = (v) => (v > 0 ? `+${v}` : String(v));
+  const cell = (v, cls) => el("td", { class: cls || "num" }, String(v));
+  $("ledger-body").replaceChildren(...(ledger.rows || []).map((row) => el("tr", {
+    "data-name": row.name, "data-net": String(row.net), class: row.seated ? "" : "left",
+  },
+  el("td", {}, row.name, row.kind === "bot" ? el("span", { class: "muted small" }, " (bot)") : null,
+    row.seated ? null : el("span", { class: "muted small" }, " (left)")),
+  cell(row.buy_in), cell(row.rebuys), cell(row.cashed_out), cell(row.stack),
+  el("td", { class: `num net ${row.net > 0 ? "up" : row.net < 0 ? "down" : ""}`, "data-testid": "ledger-net" }, signed(row.net)))));
+  const t = ledger.totals || {};
+  $("ledger-foot").replaceChildren(el("tr", {}, el("th", {}, "Total"), cell(t.buy_in), cell(t.rebuys),
+    cell(t.cashed_out), cell(t.stack), el("td", { class: "num", "data-testid": "ledger-total-net" }, signed(t.net))));
 }
 
 // ---- controls ----
@@ -732,12 +925,17 @@ function start() {
   $("sit-out").addEventListener("click", () => request("sit_out"));
   $("sit-in").addEventListener("click", () => request("sit_in"));
   $("rebuy").addEventListener("click", () => request("rebuy"));
-  $("leave").addEventListener("click", () => {
-    if (!confirm("Give up your seat at this table?")) return;
-    T.leaving = true;
-    request("leave");
-    send({ type: "state" }); // answered after the leave: a watcher's state once the seat is given up
+  $("leave").addEventListener("click", leaveSeat);
+  $("chat-form").addEventListener("submit", sendChat);
+  $("chat-name").value = localStorage.getItem("splitpot.name") || "";
+  $("chat-hide").addEventListener("change", () => {
+    localStorage.setItem("splitpot.hideChat", $("chat-hide").checked ? "1" : "0");
+    renderChat();
   });
+  document.querySelectorAll(".side-tabs .tab").forEach((button) =>
+    button.addEventListener("click", () => showTab(button.dataset.tab)));
+  $("ledger-csv").href = `/api/tables/${encodeURIComponent(T.id)}/ledger?format=csv`;
+  showTab(["chat", "log", "ledger", "ranking"].includes(T.tab) ? T.tab : "chat");
   document.addEventListener("keydown", onKey);
   setInterval(tick, 250);
   setInterval(() => { if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send('{"type":"ping"}'); }, 25000);
