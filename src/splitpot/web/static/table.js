@@ -275,9 +275,9 @@ function renderHeader() {
   $("mix-info").hidden = !mix;
   if (mix) {
     $("mix-info").replaceChildren(el("strong", {}, `${mix.mode_name}: `),
-      ...(table.games || []).map((id, i) => el("span", {
+      ...(table.games || []).flatMap((id, i) => [i ? " \u00b7 " : "", el("span", {
         class: mix.now && mix.now.id === id ? "mix-game now" : "mix-game", "data-game": id,
-      }, `${i ? " \u00b7 " : ""}${gameName(id)}`)),
+      }, gameName(id))]),
       el("div", { class: "muted small", "data-testid": "mix-next" }, mix.text));
   }
   const notice = T.state.notice;
@@ -341,7 +341,7 @@ function renderSeats() {
     box.append(...[
       el("div", { class: "seat-cards" }, cardsNode),
       el("div", { class: "seat-name" },
-        el("span", { class: "name", "data-testid": "seat-name" }, seat.name),
+        el("span", { class: "name", "data-testid": "seat-name", title: seat.name }, seat.name),
         me ? el("span", { class: "badge you" }, "you") : null),
       el("div", { class: "seat-stack" }, el("span", { "data-testid": "stack" }, String(seat.stack ?? 0)), " chips"),
       tags.length ? el("div", { class: "seat-tags" },
