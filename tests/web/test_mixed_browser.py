@@ -105,7 +105,9 @@ def test_dealers_choice_the_button_picks_and_the_hand_is_dealt_in_it(
     page.goto(server.url + "/")
     page.wait_for_selector("#game option[value=bodigiha]", state="attached")
     page.select_option("[data-testid=mode]", "dealers-choice")
-    page.locator("[data-testid=mix-game]").evaluate_all("boxes => boxes.forEach(b => b.checked = false)")
+    page.locator("[data-testid=mix-game]").evaluate_all(
+        "boxes => boxes.forEach(b => b.checked = false)"
+    )
     for game in ("badugi", "drawmaha", "doogie"):
         page.check(f"[data-testid=mix-game][value={game}]")
     page.fill("[data-testid=seats]", "2")
@@ -270,8 +272,10 @@ def test_a_busted_person_is_offered_rebuy_and_leave_and_the_table_says_so(
         page.tap("[data-testid=bust-rebuy]")
     else:
         page.click("[data-testid=bust-rebuy]")
-    page.wait_for_selector("[data-seat='0'][data-stack='8'], [data-seat='0'][data-stack='7'],"
-                           " [data-seat='0'][data-stack='6']")  # (a blind may be posted)
+    page.wait_for_selector(
+        "[data-seat='0'][data-stack='8'], [data-seat='0'][data-stack='7'],"
+        " [data-seat='0'][data-stack='6']"
+    )  # (a blind may be posted)
     page.wait_for_selector("[data-testid=busted]", state="detached")
     page.click("[data-testid=tab-chat]")
     page.wait_for_selector("[data-testid=chat] li:text('Ann rebuys 8 chips (stack 8)')")

@@ -82,7 +82,7 @@ def street_label(hand: Hand) -> str:
     """Where a hand is, in words, for every game: ``Preflop``, ``Flop``, ``Turn``, ``River`` in
     a flop game; ``Predraw``, ``Draw 2 of 3``, ``After draw 2 of 3`` in a draw game; in Doogie
     ``Before the board``, ``Card 1 of 4``... and after the declaration ``Last round``;
-    ``Declare``, ``Showdown``."""
+    ``Declare``, and at the end ``Showdown`` (or ``Hand over`` when everyone else folded)."""
     game = hand.game
     phase = hand.phase
     draws = sum(1 for e in hand.events if isinstance(e, DrawRound))
@@ -90,7 +90,7 @@ def street_label(hand: Hand) -> str:
     if phase == "declare":
         return "Declare"
     if phase == "done":
-        return "Showdown"
+        return "Showdown" if hand.result is not None else "Hand over"
     if phase in ("draw", "sviten"):
         return f"Draw {draws} of {total}" if total > 1 else "Draw"
     board = len(hand.board)
