@@ -59,7 +59,7 @@ from splitpot.engine.hand import Hand, LegalActions
 from splitpot.engine.options import RESHUFFLE_POLICIES, Options, Stakes
 from splitpot.engine.table import Table
 from splitpot.errors import GameSpecError, IllegalActionError
-from splitpot.games import GAMES
+from splitpot.games import GAMES, GameSpec
 from splitpot.games.streets import Bet, Draw, Forced
 
 MAX_ACTIONS = 500
@@ -72,6 +72,15 @@ COMBOS = [
     for structure in spec.structures
 ]
 STAKES_TEXTS = ("1/2", "2/4", "5/10", "1/1", "2/5", "0/2", "10/20")
+
+
+def stakes_texts(spec: GameSpec) -> tuple[str, ...]:
+    """The stakes a game can play: an ante game's first number is its ante, at least 1."""
+    if spec.forced is Forced.ANTE:
+        return tuple(t for t in STAKES_TEXTS if not t.startswith("0/"))
+    return STAKES_TEXTS
+
+
 TRIPLE_DRAW = ("badugi", "badacey", "badeucy", "triple-draw-dramaha")
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -179,7 +188,8 @@ def setups(
         structure=structure,
         stacks=stacks,
         button=draw(st.integers(0, count - 1)),
-        stakes=Stakes.parse(draw(st.sampled_from(STAKES_TEXTS)), spec),
+        # An ante game needs an ante (issue 13: Doogie at "0/2" played for a pot of 0).
+        stakes=Stakes.parse(draw(st.sampled_from(stakes_texts(spec))), spec),
         options=draw(option_values),
         seed=draw(st.integers(0, 2**32 - 1)),
     )

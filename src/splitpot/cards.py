@@ -151,6 +151,8 @@ def parse_cards(text: str | Iterable[str | int], where: str = "") -> tuple[Card,
     checked here: see :func:`check_distinct`.
     """
     if not isinstance(text, str):
+        if not isinstance(text, Iterable):
+            raise CardParseError(f"{text!r:.40}: not cards" + (f" ({where})" if where else ""))
         out: list[Card] = []
         for position, item in enumerate(text, 1):
             if isinstance(item, str):

@@ -52,6 +52,7 @@ from splitpot.engine.options import Stakes
 from splitpot.engine.showdown import ShowdownResult
 from splitpot.errors import LogError
 from splitpot.games import GameSpec, find_game
+from splitpot.games.streets import Forced
 
 __all__ = [
     "draw_words",
@@ -127,11 +128,14 @@ def pots_text(hand: Hand) -> str:
     return f"Pot: {hand.pot} ({'; '.join(parts)})"
 
 
-def stakes_text(stakes: Stakes) -> str:
-    """``1/2`` (the blinds), or ``ante 1, bets 2/4`` in an ante game."""
-    if stakes.ante:
+def stakes_text(stakes: Stakes, game: GameSpec | None = None) -> str:
+    """``1/2`` (the blinds), ``ante 1, bets 2/4`` in an ante game, or ``1/2, ante 1`` in a
+    blind game with an ante (told apart by ``game``; without it, an ante means an ante game)."""
+    ante_game = game.forced is Forced.ANTE if game is not None else bool(stakes.ante)
+    if ante_game:
         return f"ante {stakes.ante}, bets {stakes.small_bet}/{stakes.big_bet}"
-    return f"{stakes.small_blind}/{stakes.big_blind}"
+    blinds = f"{stakes.small_blind}/{stakes.big_blind}"
+    return f"{blinds}, ante {stakes.ante}" if stakes.ante else blinds
 
 
 def hand_title(start: HandStarted, number: int | None = None) -> str:
@@ -140,7 +144,7 @@ def hand_title(start: HandStarted, number: int | None = None) -> str:
     game = find_game(start.game)
     title = f"Hand #{number}: " if number is not None else ""
     return (
-        f"{title}{game.name} ({start.structure.value}, {stakes_text(start.stakes)}) - "
+        f"{title}{game.name} ({start.structure.value}, {stakes_text(start.stakes, game)}) - "
         f"{start.names[start.button]} has the button"
     )
 

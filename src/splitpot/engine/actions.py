@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
 from splitpot.cards import Card, parse_cards
-from splitpot.errors import LogError
+from splitpot.errors import IllegalActionError, LogError
 
 __all__ = ["ACTION_KINDS", "WAYS", "Action", "ActionKind", "Way", "way_of"]
 
@@ -39,8 +39,21 @@ class Action:
     way: Way | None = None
 
     def __post_init__(self) -> None:
+        # Each field by type: a wrong one is refused here, as an illegal action, not met later
+        # as a Python error (Action.discard(None), an amount of "7").
+        if type(self.kind) is not str or self.kind not in ACTION_KINDS:
+            raise IllegalActionError(
+                f"unknown action {self.kind!r:.40}: use {', '.join(ACTION_KINDS)}"
+            )
+        # (an amount or a way of the wrong type is refused by Hand.apply, with the rules' words)
+        if not isinstance(self.cards, tuple | list | str):
+            raise IllegalActionError(
+                f"{self.kind} needs cards as text or a list, e.g. 'Ks Qd', not {self.cards!r:.40}"
+            )
         if self.cards and not all(type(c) is Card for c in self.cards):
             object.__setattr__(self, "cards", parse_cards(self.cards))
+        elif type(self.cards) is not tuple:
+            object.__setattr__(self, "cards", tuple(self.cards))
 
     @classmethod
     def fold(cls) -> Action:
@@ -70,7 +83,12 @@ class Action:
     @classmethod
     def discard(cls, cards: Iterable[int] | str = ()) -> Action:
         """Throw these cards and draw as many; no cards stands pat."""
-        return cls("discard", cards=parse_cards(cards))
+        if not isinstance(cards, str | Iterable):
+            raise IllegalActionError(
+                f"discard needs cards as text or a list, e.g. 'Ks Qd' (none: stand pat), "
+                f"not {cards!r:.40}"
+            )
+        return cls("discard", cards=parse_cards(cards, where="in the discard"))
 
     @classmethod
     def stand_pat(cls) -> Action:

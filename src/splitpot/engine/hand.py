@@ -100,9 +100,14 @@ class Hand:
         reshuffle_seed: int | None = None,
     ) -> None:
         self.game = find_game(game) if isinstance(game, str) else game
+        if not isinstance(self.game, GameSpec):
+            raise GameSpecError(f"game {game!r:.40}: a game id or a GameSpec")
         self.structure = check_structure(self.game, structure)
-        self.stakes = stakes or Stakes.parse("1/2", self.game)
-        self.options = options or Options()
+        self.stakes = Stakes.parse("1/2", self.game) if stakes is None else stakes
+        self.options = Options() if options is None else options
+        if not isinstance(self.stakes, Stakes) or not isinstance(self.options, Options):
+            raise GameSpecError("stakes must be a Stakes and options an Options")
+        self.stakes.check_game(self.game)
         self.names = _check_seats(self.game, self.options, stacks, button, names)
         count = len(stacks)
         self.button = button
@@ -194,11 +199,14 @@ class Hand:
         return amount
 
     def _post_forced(self) -> None:
-        if self.game.forced is Forced.ANTE:
+        # Antes first, from every player (dead money, not a bet): Doogie's, or a blind
+        # game's (common in mixed games); then a blind game's blinds.
+        if self.stakes.ante:
             for seat in self._left_of_button():
                 paid = self._put_in(seat, self.stakes.ante, bet=False)
                 if paid:
                     self._log(Posted(seat=seat, blind="ante", amount=paid))
+        if self.game.forced is Forced.ANTE:
             return
         small, big = self._blind_seats
         blinds: tuple[tuple[int, Blind, int], ...] = (
@@ -317,6 +325,14 @@ class Hand:
 
     def apply(self, action: Action, *, seat: int | None = None) -> Event:
         """Apply the acting player's action; returns its event or raises IllegalActionError."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                f"apply takes an Action, e.g. Action.call(), not {action!r:.40}"
+            )
+        if seat is not None and type(seat) is not int:
+            raise IllegalActionError(
+                f"seat {seat!r:.20} is not a seat number (0 to {len(self.stacks) - 1})"
+            )
         if self._to_act is None:
             raise IllegalActionError("the hand is over: nobody is to act")
         actor = self._to_act
@@ -716,15 +732,16 @@ def _check_seats(
             "the refuse odd-chip rule is for the showdown calculator; a hand in play must "
             "place every chip (use high-award)"
         )
-    options.check_game(game)
     count = len(stacks)
     if not 2 <= count <= game.max_players:
         raise GameSpecError(f"{game.name} seats 2 to {game.max_players} players, not {count}")
     if any(type(s) is not int or s <= 0 for s in stacks):
         raise GameSpecError(f"every player needs a whole, positive stack: {list(stacks)}")
-    if not 0 <= button < count:
-        raise GameSpecError(f"button {button} is not a seat (0 to {count - 1})")
+    if type(button) is not int or not 0 <= button < count:
+        raise GameSpecError(f"button {button!r:.20} is not a seat (0 to {count - 1})")
     named = tuple(names) if names else tuple(f"seat{i + 1}" for i in range(count))
     if len(named) != count or len(set(named)) != count:
         raise GameSpecError("names must give each seat its own name")
+    if not all(isinstance(name, str) and name for name in named):
+        raise GameSpecError("names must be text, one non-empty name per seat")
     return named

@@ -11,12 +11,14 @@ stored and loaded again resumes at the same game and place.
 The stakes are one text for the whole mix, read for each game by :func:`stakes_for`: ``"1/2"``
 is blinds 1 and 2 with bets of 2 and 4 in a blinds game, and an ante of 1 with bets of 2 and 4
 in an ante game (Doogie). The small blind and the ante are the same chips, the big blind is the
-small bet in both, and a fixed-limit round bets the same amounts whichever game is dealt.
+small bet in both, and a fixed-limit round bets the same amounts whichever game is dealt. An
+ante added to the blinds (``"1/2 ante 1"``) is for the blind games only.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
@@ -25,7 +27,7 @@ from splitpot.engine.options import Stakes, check_structure
 from splitpot.engine.table import move_button
 from splitpot.errors import GameSpecError
 from splitpot.games import GameSpec, find_game
-from splitpot.games.streets import Structure
+from splitpot.games.streets import Forced, Structure
 
 __all__ = [
     "MAX_HANDS_PER_GAME",
@@ -41,9 +43,16 @@ MIXED_MODES: Final[tuple[MixedMode, ...]] = ("rotation", "dealers-choice")
 MAX_HANDS_PER_GAME: Final = 1000
 
 
+_BLIND_ANTE: Final = re.compile(r",?\s*ante\s+\d+\s*$", re.IGNORECASE)
+
+
 def stakes_for(text: str, game: GameSpec) -> Stakes:
     """The mix's stakes text read for ``game`` (see the module docstring): the same ``"1/2"``
-    gives blinds 1/2 in a blinds game and an ante of 1 in an ante game, bets 2/4 in both."""
+    gives blinds 1/2 in a blinds game and an ante of 1 in an ante game, bets 2/4 in both. An
+    ante added for the blind games (``"1/2 ante 1"``) is theirs: an ante game's ante is the
+    first number, as ever."""
+    if game.forced is Forced.ANTE:
+        text = _BLIND_ANTE.sub("", text)
     return Stakes.parse(text, game)
 
 

@@ -14,6 +14,9 @@ from splitpot.games.streets import Forced, Structure
 __all__ = ["OLD_OPTION_NAMES", "RESHUFFLE_POLICIES", "Options", "Stakes", "renamed_options"]
 
 RESHUFFLE_POLICIES = ("all-discards", "previous-rounds")
+_STAKES = re.compile(
+    r"\s*(\d+)\s*/\s*(\d+)\s*(?:/\s*(\d+)\s*)?(?:,?\s*ante\s+(\d+)\s*)?", re.IGNORECASE
+)
 ODD_CHIP_OPTIONS = ("high-award", "refuse")
 
 
@@ -23,6 +26,9 @@ class Stakes:
 
     ``Stakes.parse("1/2")`` gives blinds 1 and 2, a small bet of 2 and a big bet of 4; in an
     ante game (Doogie) the same text means an ante of 1, a small bet of 2 and a big bet of 4.
+    A blind game may have an ante too, posted by every player before the blinds (common in
+    mixed games): ``Stakes(small_blind=1, big_blind=2, ante=1)``, or ``"1/2 ante 1"``. An ante
+    game must have an ante (:meth:`check_game`): its blinds are not posted.
     """
 
     small_blind: int = 1
@@ -44,16 +50,38 @@ class Stakes:
 
     @classmethod
     def parse(cls, text: str, game: GameSpec | None = None) -> Stakes:
-        """``"1/2"``, ``"5/10"``, or ``"1/2/4"`` (blinds or ante / small bet / big bet)."""
-        match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*(?:/\s*(\d+)\s*)?", text)
+        """``"1/2"``, ``"5/10"``, or ``"1/2/4"`` (blinds or ante / small bet / big bet); in a
+        blind game, ``"1/2 ante 1"`` adds an ante. With a ``game``, checked against it."""
+        match = _STAKES.fullmatch(text) if isinstance(text, str) else None
         if not match:
-            raise GameSpecError(f"stakes {text!r}: write them as SMALL/BIG, e.g. 1/2")
+            raise GameSpecError(
+                f"stakes {text!r:.40}: write them as SMALL/BIG, e.g. 1/2 (or 1/2 ante 1)"
+            )
         first, second = int(match[1]), int(match[2])
         third = int(match[3]) if match[3] else 0
+        ante = int(match[4]) if match[4] else 0
         if game is not None and game.forced is Forced.ANTE:
-            return cls(small_blind=first, big_blind=second, ante=first, small_bet=second,
-                       big_bet=third or 2 * second)  # fmt: skip
-        return cls(small_blind=first, big_blind=second, big_bet=third)
+            if match[4]:
+                raise GameSpecError(
+                    f"stakes {text!r}: in {game.name} the first number is the ante "
+                    "(ANTE/SMALL_BET, e.g. 1/2)"
+                )
+            stakes = cls(small_blind=first, big_blind=second, ante=first, small_bet=second,
+                         big_bet=third or 2 * second)  # fmt: skip
+        else:
+            stakes = cls(small_blind=first, big_blind=second, big_bet=third, ante=ante)
+        if game is not None:
+            stakes.check_game(game)
+        return stakes
+
+    def check_game(self, game: GameSpec) -> None:
+        """Refuse stakes ``game`` cannot play: an ante game (Doogie) with no ante would play
+        for a pot of nothing (its blinds are not posted)."""
+        if game.forced is Forced.ANTE and self.ante < 1:
+            raise GameSpecError(
+                f"{game.name} is an ante game: its stakes need an ante of at least one chip "
+                '(e.g. Stakes(ante=1, small_bet=2), or "1/2": ante 1, bets 2/4)'
+            )
 
     def to_json(self) -> dict[str, int]:
         """The stakes as a dict."""
@@ -111,13 +139,16 @@ class Options:
         if self.max_discard is not None and (
             type(self.max_discard) is not int or self.max_discard < 1
         ):
-            # (its upper bound is the game's largest draw: check_game, as a hand is dealt)
+            # (its upper bound is the game's largest draw: check_game)
             raise GameSpecError(
                 f"max_discard {self.max_discard!r}: a whole number of cards, at least 1"
             )
 
     def check_game(self, game: GameSpec) -> None:
-        """Refuse an option ``game`` cannot use: a ``max_discard`` above its largest draw."""
+        """Refuse an option ``game`` cannot use: a ``max_discard`` above its largest draw, or
+        in a game with no draw. Called where a table is set up for one game (the web lobby);
+        a hand itself plays each draw's smaller limit, so options shared by a rotation of
+        games stay playable."""
         if self.max_discard is None:
             return
         largest = max((draw.max_discard for draw in game.draws), default=0)

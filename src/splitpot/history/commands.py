@@ -31,6 +31,7 @@ from splitpot.engine.hand import Hand
 from splitpot.engine.history import read_log, write_hand
 from splitpot.errors import SplitpotError
 from splitpot.games import GAMES, find_game
+from splitpot.games.streets import Forced
 from splitpot.history.phh import PhhHand, export_phh, export_phhs, export_text, read_phh
 from splitpot.history.store import HandSummary, HistoryError, HistoryStore, default_path
 
@@ -113,7 +114,9 @@ def _game_id(name: str | None) -> str | None:
         raise HistoryError(f"--game: {exc}") from None
 
 
-def _stakes(stakes: Any) -> str:
+def _stakes(stakes: Any, game: str) -> str:
+    if stakes.get("ante") and game in GAMES and GAMES[game].forced is not Forced.ANTE:
+        return f"{stakes['small_blind']}/{stakes['big_blind']}, ante {stakes['ante']}"
     if stakes.get("ante"):
         return f"ante {stakes['ante']}, {stakes['small_bet']}/{stakes['big_bet']}"
     return f"{stakes['small_blind']}/{stakes['big_blind']}"
@@ -129,7 +132,7 @@ def _row(hand: HandSummary) -> list[str]:
         hand.source,
         name,
         hand.structure,
-        _stakes(hand.stakes),
+        _stakes(hand.stakes, hand.game),
         str(len(hand.players)),
         str(result.get("pot", "")),
         ("showdown: " if result.get("showdown") else "") + winners,

@@ -186,7 +186,7 @@ def _phh_fields(
     stakes = Stakes(**data["stakes"])
 
     fields: list[tuple[str, Any]] = [("variant", variant_code(game, structure))]
-    ante = stakes.ante if game.forced is Forced.ANTE else 0
+    ante = stakes.ante  # Doogie's, or a blind game's (posted before the blinds)
     blinds = [0] * count
     if game.forced is Forced.BLINDS:
         blinds[0], blinds[1] = stakes.small_blind, stakes.big_blind

@@ -74,12 +74,10 @@ def _stakes(doc: Mapping[str, Any], game: GameSpec, structure: Structure, count:
         if game.forced is Forced.ANTE:
             return Stakes(small_blind=antes[0], big_blind=small_bet, ante=antes[0],
                           small_bet=small_bet, big_bet=big_bet)  # fmt: skip
-        if antes[0]:
-            raise HistoryError(f"{game.name} has blinds and no antes")
         if structure is not Structure.FIXED_LIMIT and small_bet != blinds[1]:
             raise HistoryError("splitpot's minimum bet is the big blind")
         return Stakes(small_blind=blinds[0], big_blind=blinds[1], small_bet=small_bet,
-                      big_bet=big_bet)  # fmt: skip
+                      big_bet=big_bet, ante=antes[0])  # fmt: skip
     except (TypeError, SplitpotError) as exc:
         if isinstance(exc, HistoryError):
             raise

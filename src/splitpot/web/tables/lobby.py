@@ -60,11 +60,15 @@ def new_table(
     if len(name) > 60:
         raise BadRequest("name: the table's name, up to 60 characters")
     options = read_options(request.options)
-    try:
-        for each in mix.games:  # (every game of a mix plays with the table's options)
+    # A mix's options need only suit one of its games: a hand plays each draw's smaller limit.
+    refusals = []
+    for each in mix.games:
+        try:
             options.check_game(each)
-    except SplitpotError as exc:
-        raise BadRequest(f"options: {exc}") from None
+        except SplitpotError as exc:
+            refusals.append(exc)
+    if len(refusals) == len(mix.games):
+        raise BadRequest(f"options: {refusals[0]}")
     table = WebTable(
         id=table_id, name=" ".join(name.split()), game=game,
         structure=mix.structure_of(game), stakes=stakes[game.id],
