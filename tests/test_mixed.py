@@ -158,6 +158,10 @@ def test_the_stakes_text_maps_between_blinds_and_antes() -> None:
     assert (blinds.small_blind, blinds.big_blind, blinds.ante) == (5, 10, 0)
     assert (antes.ante, antes.small_bet, antes.big_bet) == (5, 10, 20)
     assert (blinds.small_bet, blinds.big_bet) == (antes.small_bet, antes.big_bet) == (10, 20)
+    # an ante added to the blinds is the blind games': Doogie's ante stays the first number
+    with_ante = stakes_for("5/10 ante 2", DRAWMAHA)
+    assert (with_ante.small_blind, with_ante.big_blind, with_ante.ante) == (5, 10, 2)
+    assert stakes_for("5/10 ante 2", DOOGIE) == antes
 
 
 def test_the_lobby_presets_name_registry_games() -> None:

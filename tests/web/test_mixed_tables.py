@@ -182,6 +182,10 @@ def test_a_button_out_of_time_gets_a_game_at_random(tmp_path: Path) -> None:
         ({"game": "badugi", "mixed": "rotation"}, "mixed: only for a mixed table"),
         ({"games": "badugi"}, "games: a list of game ids"),
         ({"games": ["badugi", "doogie"], "seats": 7}, "seats: these games seat 2 to 6"),
+        (
+            {"games": ["doogie", "holdem"], "options": {"max_discard": 2}},
+            "options: max_discard 2: Doogie has no draw",
+        ),
     ],
 )
 def test_bad_mixed_requests_are_refused_with_the_reason(
@@ -190,6 +194,11 @@ def test_bad_mixed_requests_are_refused_with_the_reason(
     response = client.post("/api/tables", json=body)
     assert response.status_code == 400, response.text
     assert message in response.json()["error"]
+
+
+def test_a_mixs_options_need_suit_one_of_its_games(client: TestClient) -> None:
+    answer = create(client, games=["badugi", "doogie"], options={"max_discard": 3})
+    assert answer["table"]["options"]["max_discard"] == 3
 
 
 def test_each_game_keeps_its_structure_and_the_stakes_map_between_blinds_and_antes(
