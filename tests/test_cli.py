@@ -374,7 +374,10 @@ def test_usage_errors_exit_2(extra: list[str], capsys: pytest.CaptureFixture[str
     assert exited.value.code == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert "usage:" in captured.err
+    # One line (issue 13: every refusal is one line on stderr), naming where the usage is.
+    assert captured.err.count("\n") == 1
+    assert re.match(r"splitpot( showdown)?: error: ", captured.err), captured.err
+    assert re.search(r"\(see splitpot( showdown)? --help\)\n$", captured.err), captured.err
 
 
 # --------------------------------------------------------------------------------------------
@@ -577,7 +580,7 @@ def check_batch_replies(replies: list[dict[str, Any]]) -> None:
     seed, bad, side, not_json, doogie, alias, refused = replies
     assert seed["id"] == "seed"
     assert seed["payouts"] == {"A": 60, "B": 60}
-    assert set(bad) == {"error"}
+    assert bad["id"] == "bad" and set(bad) == {"id", "error"}  # an error echoes the id too
     assert "Kx" in bad["error"]
     assert "unknown suit 'x'" in bad["error"]
     assert side["id"] == "side"
@@ -748,7 +751,8 @@ def test_subprocess_usage_error_exits_2() -> None:
     done = splitpot("showdown", "drawmaha", "--odd-chip", "never")
     assert done.returncode == 2
     assert done.stdout == b""
-    assert b"usage:" in done.stderr
+    assert done.stderr.startswith(b"splitpot showdown: error: argument --odd-chip: invalid")
+    assert done.stderr.count(b"\n") == 1
 
 
 def test_subprocess_batch_from_stdin() -> None:

@@ -808,7 +808,6 @@ def test_cli_import_simulate_log(tmp_path: Path) -> None:
         (["history", "export", "1", "42"], "no hand 42 in"),
         (["history", "export", "--game", "holdem"], "no No-limit Hold'em hands to export"),
         (["history", "export", "--game", "chess"], "--game: unknown game 'chess'"),
-        (["history", "list", "--limit", "-1"], "must not be negative"),
         (["history", "import", "/no/such/file.phh"], "cannot read /no/such/file.phh"),
         (["history", "import", "{bad}"], "not PHH"),
         (["history", "import", "{log}"], "line 1: not JSON"),

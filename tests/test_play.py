@@ -224,12 +224,12 @@ def test_seed_game_sessions_refuse_wrong_input_and_reach_showdown(game: str, see
     assert messages["b"] == "b needs an amount, the round total: e.g. b 10"
     assert re.fullmatch(
         r"(cannot raise to 99999: the (pot-limit maximum|fixed-limit amount) is \d+"
-        r"|hero cannot raise now; they may .*)",
+        r"|you cannot raise now; you may .*)",  # said to the player (issue 13)
         messages["r 99999"],
     ), messages["r 99999"]
     if game != "doogie":
         absent = next(t for t, _ in refused if t.startswith("discard ") and len(t.split()) == 2)
-        assert messages[absent] == f"{absent.split()[1]} is not in hero's hand"
+        assert messages[absent] == f"{absent.split()[1]} is not in your hand"
         assert messages["Zz"] == (
             """not a command or cards: "Zz": unknown rank 'Z' (card 1 in your discard)"""
         )
@@ -248,7 +248,7 @@ def test_seed_game_sessions_refuse_wrong_input_and_reach_showdown(game: str, see
     if game == "doogie":
         assert messages["sideways"] == "unknown command 'sideways' (help lists the commands)"
         assert messages["declare sideways"] == "declare high, low or both, not 'sideways'"
-        assert messages["c"] == "hero cannot call now; they may declare high/low/both"
+        assert messages["c"] == "you cannot call now; you may declare high/low/both"
         assert "hero declares high (secret)" in output
 
 
@@ -336,7 +336,7 @@ def test_c_checks_when_nothing_is_to_call_and_k_is_refused_facing_a_bet() -> Non
     _, responder, output = run_session(answer, game="doogie", seats=3, seed=4, hands=1)
     assert [legal for line, legal in responder.typed if line == "c" and legal.call is None]
     assert "Your turn: check | bet to 2\n> c\nhero checks\n" in output
-    assert re.search(r"> k\n! hero cannot check now; they may fold, call \d+", output)
+    assert re.search(r"> k\n! you cannot check now; you may fold, call \d+", output)
 
 
 def test_side_pots_are_shown() -> None:
@@ -604,7 +604,7 @@ def test_subprocess_doogie_hand_to_showdown() -> None:
     out = done.stdout
     assert "Dealt to hero: 5d 9s 2c 4c 8s 5h\n" in out
     assert (
-        "Your turn: check | bet to 2\n> pat\n! hero cannot discard now; they may check, bet to 2\n"
+        "Your turn: check | bet to 2\n> pat\n! you cannot discard now; you may check, bet to 2\n"
     ) in out
     assert "> c\nhero checks\n" in out  # c checks when there is nothing to call
     assert "> both\nhero declares both (secret)\nDeclarations: hero both, bot2 high\n" in out

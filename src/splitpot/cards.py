@@ -189,8 +189,9 @@ def check_distinct(groups: Sequence[tuple[str, Sequence[int]]]) -> None:
         for card in cards:
             if card in seen:
                 first = seen[card]
-                where = f"twice {place}" if first == place else f"{first} and {place}"
-                raise DuplicateCardError(f"card {_CARDS[card]} appears twice: {where}")
+                if first == place:
+                    raise DuplicateCardError(f"card {_CARDS[card]} appears twice {place}")
+                raise DuplicateCardError(f"card {_CARDS[card]} appears twice: {first} and {place}")
             seen[card] = place
 
 

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import IO, Literal
 
-from splitpot.bots.base import Bot, RandomBot, seat_view
-from splitpot.bots.heuristic import HeuristicBot
+from splitpot.bots.base import Bot, seat_view
+from splitpot.bots.registry import BOTS, make_bot
 from splitpot.cards import format_cards, parse_cards
 from splitpot.describe import (
     event_line,
@@ -72,7 +72,7 @@ __all__ = [
     "pots_text",
 ]
 
-BOT_KINDS: tuple[str, ...] = ("heuristic", "random")
+BOT_KINDS: tuple[str, ...] = tuple(BOTS)  # the one registry of bots (splitpot.bots.registry)
 
 HELP = """\
 Commands (case does not matter; amounts are raise-to: the round total):
@@ -169,6 +169,8 @@ def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
         kind = legal.raise_.kind if legal.raise_ is not None else _bet_word(match[1])
         return Action(kind, amount=int(amount_text))
     if word in _BET and not rest:
+        if legal.phase != "bet":  # ("b" while declaring: not a bet without its amount)
+            raise InputError(f"you cannot bet now; you may {legal.describe()}")
         raise InputError(f"{word} needs an amount, the round total: e.g. {word} 10")
     if line == "min":
         amount = legal.raise_.min_to if legal.raise_ is not None else 0
@@ -207,6 +209,18 @@ def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
             raise InputError(f"not a command or cards: {exc}") from None
         raise InputError(f"unknown command {text.strip()!r} (help lists the commands)") from None
     return Action.discard(cards)
+
+
+def _refusal(action: Action, legal: LegalActions) -> str | None:
+    """Why ``action`` is not one of ``legal`` now, said to the player ("you may ..."); the
+    engine, which refuses it too, speaks of a seat ("hero cannot check now; they may ...")."""
+    if action.kind not in legal.kinds:
+        return f"you cannot {action.kind} now; you may {legal.describe() or 'not act'}"
+    if action.kind == "discard":
+        for card in action.cards:
+            if card not in legal.hole:
+                return f"{card} is not in your hand"
+    return None
 
 
 def _bet_word(word: str) -> Literal["bet", "raise"]:
@@ -264,8 +278,8 @@ class Session:
             raise InputError("--stack must be at least 1 chip")
         if config.hands is not None and config.hands < 1:
             raise InputError("--hands must be at least 1")
-        if config.bots not in BOT_KINDS:
-            raise InputError(f"--bots {config.bots!r}: use {' or '.join(BOT_KINDS)}")
+        if config.bots not in BOTS:
+            raise InputError(f"--bots {config.bots!r}: use {', '.join(BOTS)}")
         name = config.name.strip()
         if not name or any(ch.isspace() for ch in name):
             raise InputError(f"--name {config.name!r}: a name is one word")
@@ -514,6 +528,9 @@ class Session:
                     self.state(hand, legal)
                     continue
                 assert isinstance(command, Action)
+                refusal = _refusal(command, legal)
+                if refusal is not None:
+                    raise InputError(refusal)
                 hand.apply(command)
                 return
             except SplitpotError as exc:
@@ -531,9 +548,7 @@ def _isatty(stream: IO[str]) -> bool:
 
 
 def _make_bot(kind: str, rng: random.Random) -> Bot:
-    if kind == "heuristic":
-        return HeuristicBot(rng)
-    return RandomBot(rng)
+    return make_bot(kind, rng)
 
 
 def _open_store(config: PlayConfig) -> HistoryStore | None:
@@ -580,7 +595,10 @@ def add_play(play: argparse.ArgumentParser) -> None:
     play.add_argument("--seed", type=int, help="seed for the deck and the bots (default: random)")
     play.add_argument("--stack", type=int, default=200, help="starting stack (default 200)")
     play.add_argument(
-        "--bots", choices=BOT_KINDS, default="heuristic", help="the bots' play (default heuristic)"
+        "--bots",
+        choices=tuple(BOTS),
+        default="heuristic",
+        help="the bots' play: " + ", ".join(BOTS) + " (default heuristic)",
     )
     play.add_argument("--hands", type=int, help="stop after this many hands (default: no limit)")
     play.add_argument(

@@ -13,6 +13,7 @@ from typing import IO
 from splitpot.bots.match import BOTS, MatchError, play_match
 from splitpot.games.streets import Structure
 from splitpot.history import HistoryStore
+from splitpot.progress import progress
 
 __all__ = ["add_match"]
 
@@ -48,6 +49,9 @@ def add_match(match: argparse.ArgumentParser) -> None:
     )
     match.add_argument("--no-store", action="store_true", help="keep no hand in the database")
     match.add_argument("--json", action="store_true", help="print the result as JSON")
+    match.add_argument(
+        "--quiet", action="store_true", help="no progress bar (shown only on a terminal)"
+    )
     match.set_defaults(handler=_cmd_match)
 
 
@@ -60,17 +64,26 @@ def _cmd_match(args: argparse.Namespace, out: IO[str]) -> int:
     if args.stack is not None and args.stack < 1:
         raise MatchError(f"--stack {args.stack}: at least 1 chip")
     store = None if args.no_store else HistoryStore(args.db)
+    deals = (args.hands + 1) // 2
+    bar = progress(deals, f"{args.game} {bots[0]} v {bots[1]}", unit="deal", quiet=args.quiet)
+
+    def on_deal(done: int, bb_per_100: float) -> None:
+        bar.advance()
+        bar.note(f"{bots[0]} {bb_per_100:+.1f} bb/100")
+
     try:
-        result = play_match(
-            args.game,
-            bots,
-            hands=args.hands,
-            seed=args.seed,
-            stakes=args.stakes,
-            stack=args.stack,
-            structure=args.structure,
-            store=store,
-        )
+        with bar:
+            result = play_match(
+                args.game,
+                bots,
+                hands=args.hands,
+                seed=args.seed,
+                stakes=args.stakes,
+                stack=args.stack,
+                structure=args.structure,
+                store=store,
+                on_deal=on_deal,
+            )
     finally:
         if store is not None:
             store.close()

@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from splitpot.bots.base import Bot, RandomBot, policy_for
-from splitpot.bots.heuristic import HeuristicBot
+from splitpot.bots.base import policy_for
+from splitpot.bots.registry import BOTS, make_bot
 from splitpot.cards import full_deck
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes, check_structure
@@ -34,21 +34,6 @@ from splitpot.history import HistoryStore
 __all__ = ["BOTS", "BotResult", "MatchError", "MatchResult", "make_bot", "play_match"]
 
 Z_95 = 1.96
-
-
-BOTS: dict[str, Callable[[random.Random], Bot]] = {
-    "heuristic": HeuristicBot,
-    "random": RandomBot,
-}
-"""Bots by name (add to it to match a bot of your own)."""
-
-
-def make_bot(name: str, rng: random.Random) -> Bot:
-    """The bot called ``name``, with its own random generator."""
-    factory = BOTS.get(name.strip().lower())
-    if factory is None:
-        raise MatchError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
-    return factory(rng)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +108,14 @@ def play_match(
     structure: Structure | str | None = None,
     options: Options | None = None,
     store: HistoryStore | None = None,
+    on_deal: Callable[[int, float], None] | None = None,
 ) -> MatchResult:
     """Play ``hands`` duplicate heads-up hands (rounded up to a whole number of deals).
 
     ``stack`` is every seat's chips at the start of each hand (default 100 big blinds). With a
-    ``store``, every hand is kept in it as it ends (source ``"match"``).
+    ``store``, every hand is kept in it as it ends (source ``"match"``). ``on_deal`` is told,
+    after each deal, how many deals are done and the first bot's bb/100 so far (a progress
+    bar's figures).
     """
     spec = find_game(game) if isinstance(game, str) else game
     names = _check_bots(bots)
@@ -174,6 +162,8 @@ def play_match(
             first_seat = 1 if swap else 0
             total += hand.stacks[first_seat] - chips
         results.append(total / big_blind)
+        if on_deal is not None:
+            on_deal(len(results), 100.0 / 2 * sum(results) / len(results))
     seconds = time.perf_counter() - started
     out = _bot_results(names, labels, results)
     return MatchResult(

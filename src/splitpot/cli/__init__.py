@@ -19,7 +19,7 @@ from splitpot.errors import SplitpotError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
 if TYPE_CHECKING:
-    from typing import IO, Final
+    from typing import IO, Final, NoReturn
 
 __all__ = ["COMMANDS", "SEED_CASE", "build_parser", "main", "main_entry"]
 
@@ -104,11 +104,25 @@ class _Formatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, saying a malformed command line in one line (what, and where the
+    usage is) rather than the usage block and the message: every refusal of the CLI is one
+    line on stderr."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: a line break someone typed into a value is shown as ``\\n``."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser (public so the docs and tests can read its help). With a known
     ``command``, only that sub-command is built (its module alone is imported); with ``""``,
     every sub-command is listed by name and help alone (for ``--help`` and a wrong name)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="splitpot",
         description="Split-pot draw and board poker: games, showdowns.",
         formatter_class=_Formatter,
@@ -124,6 +138,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                 importlib.import_module(module), function
             )
             add(sub)  # sets ``handler``: (args, out) -> exit status
+            sub.set_defaults(parser=sub)  # a handler may refuse an argument: parser.error
     return parser
 
 
@@ -142,7 +157,7 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     try:
         return int(args.handler(args, stream))
     except SplitpotError as exc:
-        print(f"splitpot: error: {exc}", file=sys.stderr)
+        print(f"splitpot: error: {one_line(str(exc))}", file=sys.stderr)
         return 1
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from splitpot.cli.args import chips, pairs
 from splitpot.describe import showdown_text
 from splitpot.engine.showdown import DECLARATIONS, ODD_CHIP_RULES, ShowdownResult, settle
-from splitpot.errors import SplitpotError, UsageError
+from splitpot.errors import UsageError
 from splitpot.games import GAMES, find_game
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
@@ -42,7 +42,7 @@ def _settle_from_args(args: argparse.Namespace) -> ShowdownResult:
 def _run_batch(source: Iterable[bytes | str], out: IO[str]) -> int:
     import json
 
-    from splitpot.engine.batch import settle_line  # the schema reader: only for --batch
+    from splitpot.engine.batch import answer_line  # the schema reader: only for --batch
 
     for number, raw in enumerate(source, 1):
         try:
@@ -52,13 +52,7 @@ def _run_batch(source: Iterable[bytes | str], out: IO[str]) -> int:
             continue
         if not line.strip():
             continue
-        try:
-            reply = settle_line(line)
-        except SplitpotError as exc:
-            reply = {"error": str(exc)}
-        except (TypeError, ValueError) as exc:  # a malformed value the checks above missed
-            reply = {"error": f"bad input: {exc}"}
-        out.write(json.dumps(reply) + "\n")
+        out.write(json.dumps(answer_line(line)) + "\n")
         out.flush()
     return 0
 

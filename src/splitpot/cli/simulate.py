@@ -18,6 +18,7 @@ from splitpot.errors import LogError, SplitpotError, UsageError
 from splitpot.games import GAMES, find_game
 from splitpot.games.streets import Structure
 from splitpot.history import HistoryStore
+from splitpot.progress import progress
 
 __all__ = ["add_replay", "add_simulate"]
 
@@ -45,6 +46,7 @@ def _simulate(args: argparse.Namespace, log: IO[str] | None) -> dict[str, Any]:
     showdowns = 0
     store = None if args.no_store else HistoryStore(args.db)
     started = time.perf_counter()
+    bar = progress(args.hands, f"simulate {args.game}", quiet=args.quiet)
     try:
         for number in range(1, args.hands + 1):
             if len(table.seated()) < 2 and not args.rebuy:
@@ -55,15 +57,18 @@ def _simulate(args: argparse.Namespace, log: IO[str] | None) -> dict[str, Any]:
                 write_hand(log, number, hand.events)
             if store is not None:
                 store.add(hand.events, "simulate")
+            bar.advance()
     finally:
+        bar.close()
         if store is not None:
             store.close()
     elapsed = time.perf_counter() - started
-    structures = sorted({str(table.structure_for(g) or g.structure) for g in games})
+    # One structure per game: a rotation's as {game: structure} (each game plays its own).
+    structures = {g.id: str(table.structure_for(g) or g.structure) for g in games}
     rebought = sum(table.rebuys)
     return {
         "game": args.game,
-        "structure": structures[0] if len(structures) == 1 else structures,
+        "structure": structures[games[0].id] if len(structures) == 1 else structures,
         "players": args.players,
         "hands": table.hands_played,
         "showdowns": showdowns,
@@ -93,8 +98,12 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str]) -> int:
         return 0
     names = ", ".join(GAMES[g].name if g in GAMES else g for g in args.game.split(","))
     conserved = "conserved" if report["chips_before"] == report["chips_after"] else "NOT CONSERVED"
+    structure = f"{report['structure']},"
+    if isinstance(report["structure"], dict):  # a rotation: each game with its structure
+        each = report["structure"].items()
+        structure = ", ".join(f"{GAMES[g].name} {s}" for g, s in each) + ";"
     lines = [
-        f"{report['hands']} hands of {names} ({report['structure']}, {args.stakes}), "
+        f"{report['hands']} hands of {names} ({structure} {args.stakes}), "
         f"{args.players} players, seed {args.seed}",
         f"showdowns: {report['showdowns']}",
         f"chips before: {report['chips_before']}, after: {report['chips_after']} ({conserved})",
@@ -168,6 +177,9 @@ def add_simulate(sim: argparse.ArgumentParser) -> None:
     )
     sim.add_argument("--no-store", action="store_true", help="keep no hand in the database")
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
+    sim.add_argument(
+        "--quiet", action="store_true", help="no progress bar (shown only on a terminal)"
+    )
     sim.set_defaults(handler=_cmd_simulate)
 
 

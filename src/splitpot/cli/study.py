@@ -7,12 +7,13 @@ import argparse
 import json
 from typing import IO
 
-from splitpot.cards import format_cards
+from splitpot.argtypes import positive_int
+from splitpot.cards import format_cards, parse_cards
 from splitpot.cli.args import pairs
 from splitpot.equity.advise import advise_discards, declaration_odds
 from splitpot.equity.core import EquityResult, equity
 from splitpot.equity.policy import POLICIES
-from splitpot.errors import UsageError
+from splitpot.errors import SplitpotError, UsageError
 from splitpot.games import find_game
 
 __all__ = ["add_advise", "add_equity"]
@@ -24,8 +25,9 @@ def _percent(value: float) -> str:
 
 def _render_equity(result: EquityResult) -> str:
     game = result.game
+    runouts = f"{result.runouts:,} runout" + ("" if result.runouts == 1 else "s")
     how = (
-        f"exact over {result.runouts:,} runouts"
+        f"exact over {runouts}"
         if result.method == "exact"
         else f"Monte Carlo, {result.runouts:,} samples (seed {result.seed})"
     )
@@ -51,11 +53,28 @@ def _render_equity(result: EquityResult) -> str:
     return "\n".join(lines)
 
 
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}" + ("" if number == 1 else "s")
+
+
+def _check_board(args: argparse.Namespace) -> None:
+    """A board of a size the game never has is a malformed command line (exit 2)."""
+    try:
+        count = len(parse_cards(args.board or ""))
+    except SplitpotError:
+        return  # a card that is not a card: the library names it, with where it is
+    try:
+        find_game(args.game).check_board(count)
+    except SplitpotError as exc:
+        args.parser.error(f"--board: {exc}")
+
+
 def _cmd_equity(args: argparse.Namespace, out: IO[str]) -> int:
     if not args.player:
         raise UsageError("give each player's cards with --player NAME='...' (or NAME=random)")
     if args.exact and args.samples is not None:
         raise UsageError("give either --exact or --samples, not both")
+    _check_board(args)
     result = equity(
         args.game,
         pairs(args.player, "--player"),
@@ -79,6 +98,15 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str]) -> int:
 def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
     game = find_game(args.game)
     samples = args.samples or 4_000
+    _check_board(args)
+    if len(args.opponent_declare) > len(args.opponent_hand):
+        args.parser.error(
+            f"--opponent-declare: {_count(len(args.opponent_declare), 'declaration')} for "
+            f"{_count(len(args.opponent_hand), 'known opponent hand')} (--opponent-hand): one "
+            "each, in order"
+        )
+    if args.opponent_declare and not game.declare:
+        args.parser.error(f"--opponent-declare: {game.name} has no declaration")
     if game.declare:
         odds = declaration_odds(
             args.hand, args.board or "", opponents=args.opponents,
@@ -156,11 +184,17 @@ def add_equity(eq: argparse.ArgumentParser) -> None:
         "follow --policy."
     )
     eq.add_argument("game", metavar="GAME", help="game id or alias")
-    eq.add_argument("--player", action="append", default=[], metavar="NAME=CARDS")
+    eq.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="NAME=CARDS",
+        help="a player's cards (fewer than the game deals, or NAME=random); repeat for each",
+    )
     eq.add_argument("--board", default="", help="the board so far")
     eq.add_argument("--dead", default="", help="cards known to be out of play")
     eq.add_argument("--exact", action="store_true", help="insist on exact enumeration")
-    eq.add_argument("--samples", type=int, help="Monte Carlo samples (default 10,000)")
+    eq.add_argument("--samples", type=positive_int, help="Monte Carlo samples (default 10,000)")
     eq.add_argument("--seed", type=int, default=0, help="seed for sampling (default 0)")
     eq.add_argument(
         "--discard",
@@ -197,7 +231,7 @@ def add_advise(adv: argparse.ArgumentParser) -> None:
     adv.add_argument("game", metavar="GAME", help="game id or alias")
     adv.add_argument("--hand", required=True, help="your cards")
     adv.add_argument("--board", default="", help="the board so far")
-    adv.add_argument("--opponents", type=int, help="number of opponents (random hands)")
+    adv.add_argument("--opponents", type=positive_int, help="number of opponents (random hands)")
     adv.add_argument(
         "--opponent-hand",
         action="append",
@@ -210,7 +244,7 @@ def add_advise(adv: argparse.ArgumentParser) -> None:
         default=[],
         help="Doogie: a known opponent's declaration, in --opponent-hand order",
     )
-    adv.add_argument("--samples", type=int, help="samples per option (default 4,000)")
+    adv.add_argument("--samples", type=positive_int, help="samples per option (default 4,000)")
     adv.add_argument("--seed", type=int, default=0)
     adv.add_argument(
         "--policy",
@@ -218,7 +252,7 @@ def add_advise(adv: argparse.ArgumentParser) -> None:
         default="heuristic",
         help="how the opponents and your later draws play (default heuristic)",
     )
-    adv.add_argument("--top", type=int, default=10, help="options to show (default 10)")
+    adv.add_argument("--top", type=positive_int, default=10, help="options to show (default 10)")
     adv.add_argument("--all", action="store_true", help="show every option")
     adv.add_argument("--json", action="store_true", help="print the result as JSON")
     adv.set_defaults(handler=_cmd_advise)

@@ -15,10 +15,17 @@ from typing import Any
 import msgspec
 
 from splitpot.engine.showdown import ShowdownResult, settle
-from splitpot.errors import SchemaError
+from splitpot.errors import SchemaError, SplitpotError
 from splitpot.schema import field_names, read, unknown_keys
 
-__all__ = ["ShowdownInput", "read_input", "settle_given", "settle_input", "settle_line"]
+__all__ = [
+    "ShowdownInput",
+    "answer_line",
+    "read_input",
+    "settle_given",
+    "settle_input",
+    "settle_line",
+]
 
 Cards = str | list[str]
 
@@ -121,3 +128,22 @@ def settle_line(line: str) -> dict[str, Any]:
     except RecursionError:
         raise SchemaError("not JSON this program reads: nested too deeply") from None
     return settle_input(data)
+
+
+def answer_line(line: str) -> dict[str, Any]:
+    """One line of a batch answered: :func:`settle_line`'s settlement, or ``{"error": ...}``
+    saying why the line cannot be settled; either way the line's ``"id"`` (when it has one)
+    is echoed first, so that every answer can be matched to its question."""
+    try:
+        return settle_line(line)
+    except SplitpotError as exc:
+        reply: dict[str, Any] = {"error": str(exc)}
+    except (TypeError, ValueError) as exc:  # a malformed value the checks missed
+        reply = {"error": f"bad input: {exc}"}
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        return reply
+    if isinstance(data, dict) and "id" in data:
+        reply = {"id": data["id"], **reply}
+    return reply

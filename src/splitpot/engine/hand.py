@@ -733,8 +733,7 @@ def _check_seats(
             "place every chip (use high-award)"
         )
     count = len(stacks)
-    if not 2 <= count <= game.max_players:
-        raise GameSpecError(f"{game.name} seats 2 to {game.max_players} players, not {count}")
+    game.check_players(count)
     if any(type(s) is not int or s <= 0 for s in stacks):
         raise GameSpecError(f"every player needs a whole, positive stack: {list(stacks)}")
     if type(button) is not int or not 0 <= button < count:

@@ -465,6 +465,7 @@ def settle(
 
     live = list(live_cards)
     paid, seat_order, button_name = _read_seats(live, contributions, seats, button)
+    spec.check_players(len(seat_order))  # folded seats count: they sat at the table
     clockwise = _order_from_button(seat_order, button_name)
     live_in_order = [name for name in clockwise if name in live_cards]
     declared = _read_declarations(spec, declarations, live)

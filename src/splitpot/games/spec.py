@@ -153,6 +153,34 @@ class GameSpec:
         """The draws, in order."""
         return tuple(s for s in self.streets if isinstance(s, Draw))
 
+    @property
+    def board_sizes(self) -> tuple[int, ...]:
+        """How many board cards can be out at some point of a deal: none, then the total after
+        each board deal (Drawmaha 0, 3, 4, 5; Doogie 0 to 4; Badugi 0 alone)."""
+        sizes = [0]
+        for street in self.streets:
+            if isinstance(street, Deal) and street.board:
+                sizes.append(sizes[-1] + street.board)
+        return tuple(sizes)
+
+    def check_board(self, count: int) -> None:
+        """Refuse a board of ``count`` cards, a size the game's board never has."""
+        if count in self.board_sizes:
+            return
+        if self.board_cards == 0:
+            raise GameSpecError(f"{self.name} has no board: give no board cards, not {count}")
+        sizes = [str(n) for n in self.board_sizes]
+        listed = ", ".join(sizes[:-1]) + f" or {sizes[-1]}"
+        raise GameSpecError(f"a {self.name} board has {listed} cards, not {count}")
+
+    def check_players(self, count: int) -> None:
+        """Refuse ``count`` players where the game seats fewer or more: the one rule for how
+        many players a game seats (a hand, a showdown, equity)."""
+        if not self.min_players <= count <= self.max_players:
+            raise GameSpecError(
+                f"{self.name} seats {self.min_players} to {self.max_players} players, not {count}"
+            )
+
     def award(self, name: str) -> Award:
         """The award called ``name``."""
         for award in self.awards:

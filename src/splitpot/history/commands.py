@@ -26,14 +26,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from splitpot.argtypes import natural_int, positive_int
 from splitpot.engine.events import Event
 from splitpot.engine.hand import Hand
-from splitpot.engine.history import read_log, write_hand
+from splitpot.engine.history import read_timed_log, write_hand
 from splitpot.errors import SplitpotError
 from splitpot.games import GAMES, find_game
 from splitpot.games.streets import Forced
 from splitpot.history.phh import PhhHand, export_phh, export_phhs, export_text, read_phh
 from splitpot.history.store import HandSummary, HistoryError, HistoryStore, default_path
+from splitpot.progress import progress
 
 __all__ = ["add_history"]
 
@@ -41,6 +43,8 @@ _DB_HELP = (
     "the hand history file (default: $SPLITPOT_DB, else "
     "$XDG_DATA_HOME/splitpot/history.sqlite3, else ~/.local/share/splitpot/history.sqlite3)"
 )
+
+_QUIET_HELP = "no progress bar (shown only on a terminal)"
 
 
 def add_history(history: argparse.ArgumentParser) -> None:
@@ -55,8 +59,10 @@ def add_history(history: argparse.ArgumentParser) -> None:
     listing = sub.add_parser("list", help="the stored hands, newest first")
     listing.add_argument("--db", metavar="PATH", help=_DB_HELP)
     listing.add_argument("--game", help="only this game's hands")
-    listing.add_argument("--limit", type=int, default=20, help="hands to list (default 20)")
-    listing.add_argument("--offset", type=int, default=0, help="skip the newest K hands")
+    listing.add_argument(
+        "--limit", type=positive_int, default=20, help="hands to list (default 20)"
+    )
+    listing.add_argument("--offset", type=natural_int, default=0, help="skip the newest K hands")
     listing.add_argument("--json", action="store_true", help="print a JSON list")
     listing.set_defaults(handler=_cmd_list)
 
@@ -83,6 +89,7 @@ def add_history(history: argparse.ArgumentParser) -> None:
         help="PHH (default), readable text, or a JSON-lines log (splitpot replay reads it)",
     )
     export.add_argument("--out", metavar="FILE", help="write to FILE instead of the screen")
+    export.add_argument("--quiet", action="store_true", help=_QUIET_HELP)
     export.set_defaults(handler=_cmd_export)
 
     imp = sub.add_parser(
@@ -94,6 +101,7 @@ def add_history(history: argparse.ArgumentParser) -> None:
     )
     imp.add_argument("file", metavar="FILE", help="the file to read (- for stdin)")
     imp.add_argument("--db", metavar="PATH", help=_DB_HELP)
+    imp.add_argument("--quiet", action="store_true", help=_QUIET_HELP)
     imp.set_defaults(handler=_cmd_import)
 
 
@@ -205,17 +213,22 @@ def _cmd_export(args: argparse.Namespace, out: IO[str]) -> int:
             store.get(hand_id)  # an unknown id fails before anything is written
 
         def write(stream: IO[str]) -> None:
-            for index, hand_id in enumerate(ids):
-                hand = store.get(hand_id)
-                if args.format == "jsonl":
-                    write_hand(stream, hand.id, hand.events)
-                elif args.format == "text":
-                    stream.write(("\n" if index else "") + export_text(hand.events, hand.id) + "\n")
-                elif len(args.ids) == 1:
-                    stream.write(export_phh(hand.events, hand=hand.id, started=hand.started))
-                else:
-                    item = PhhHand(hand.events, hand.id, hand.started)
-                    stream.write(("\n" if index else "") + export_phhs([item]))
+            with progress(len(ids), "export", quiet=args.quiet) as bar:
+                for index, hand_id in enumerate(ids):
+                    write_one(stream, index, hand_id)
+                    bar.advance()
+
+        def write_one(stream: IO[str], index: int, hand_id: int) -> None:
+            hand = store.get(hand_id)
+            if args.format == "jsonl":
+                write_hand(stream, hand.id, hand.events, hand.started)
+            elif args.format == "text":
+                stream.write(("\n" if index else "") + export_text(hand.events, hand.id) + "\n")
+            elif len(args.ids) == 1:
+                stream.write(export_phh(hand.events, hand=hand.id, started=hand.started))
+            else:
+                item = PhhHand(hand.events, hand.id, hand.started)
+                stream.write(("\n" if index else "") + export_phhs([item]))
 
         _write(args.out, write, out)
     return 0
@@ -236,22 +249,26 @@ def _read_text(path: str) -> str:
         raise HistoryError(f"{path} is not UTF-8 text") from None
 
 
-def read_hands(text: str, name: str = "the file") -> list[PhhHand]:
-    """Every hand of a PHH, PHHS or JSON-lines log text, checked (a log by replaying it)."""
+def read_hands(text: str, name: str = "the file", *, quiet: bool = True) -> list[PhhHand]:
+    """Every hand of a PHH, PHHS or JSON-lines log text, checked (a log by replaying it);
+    unless ``quiet``, with a progress bar on a terminal while a log is replayed."""
     if text.lstrip().startswith("{"):
         try:
-            logged = read_log(io.StringIO(text))
+            logged = read_timed_log(io.StringIO(text))
         except SplitpotError as exc:
             raise HistoryError(f"{name}: {exc}") from None
         hands = []
-        for number, events in logged:
+        bar = progress(len(logged), "import", quiet=quiet)
+        for number, events, started in logged:
+            bar.advance()
             try:
                 if not events or "deck" not in events[0].secret:
                     raise HistoryError("one seat's view cannot be stored: it has no deck")
                 replayed: Sequence[Event] = Hand.replay(events).events
             except (SplitpotError, KeyError, TypeError, ValueError) as exc:
                 raise HistoryError(f"{name}, hand {number}: {exc}") from None
-            hands.append(PhhHand(tuple(replayed), number))
+            hands.append(PhhHand(tuple(replayed), number, started))
+        bar.close()
         return hands
     try:
         return read_phh(text)
@@ -260,7 +277,7 @@ def read_hands(text: str, name: str = "the file") -> list[PhhHand]:
 
 
 def _cmd_import(args: argparse.Namespace, out: IO[str]) -> int:
-    hands = read_hands(_read_text(args.file), args.file)
+    hands = read_hands(_read_text(args.file), args.file, quiet=args.quiet)
     if not hands:
         raise HistoryError(f"{args.file}: no hands")
     with _open(args.db, create=True) as store:

@@ -2,7 +2,7 @@
 // and the list of open tables with Join and Watch. See docs/web-table.md.
 "use strict";
 
-const BOT_KINDS = ["heuristic", "random", "caller"];
+let BOT_KINDS = ["heuristic", "random", "caller"]; // replaced by the server's registry (/api/games)
 const REFRESH_MS = 3000;
 const lobby = { games: [], mixes: [], openJoin: new Map() };
 
@@ -265,6 +265,7 @@ async function start() {
     lobby.games = answer.games || [];
     lobby.mixes = answer.mixes || [];
     renderMixGames();
+    if (Array.isArray(answer.bots) && answer.bots.length) BOT_KINDS = answer.bots;
     const select = document.getElementById("game");
     select.replaceChildren(...lobby.games.map((g) =>
       el("option", { value: g.id, title: g.summary || "" }, g.name)));

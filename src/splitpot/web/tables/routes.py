@@ -10,6 +10,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from splitpot.bots.registry import BOTS
 from splitpot.errors import BadRequest
 from splitpot.games.mixes import MIXES
 from splitpot.web.tables.ledger import Ledger
@@ -26,7 +27,9 @@ def _manager(request: Request | WebSocket) -> TableManager:
 
 
 async def _games(request: Request) -> Response:
-    return JSONResponse({"games": games_json(), "mixes": [m.to_json() for m in MIXES]})
+    return JSONResponse(
+        {"games": games_json(), "bots": list(BOTS), "mixes": [m.to_json() for m in MIXES]}
+    )
 
 
 async def _list_tables(request: Request) -> Response:

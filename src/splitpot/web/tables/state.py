@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from splitpot.bots.base import Bot, RandomBot, seat_view
+from splitpot.bots.base import Bot, seat_view
 from splitpot.bots.caller import CallerBot
-from splitpot.bots.heuristic import HeuristicBot
+from splitpot.bots.registry import BOTS, make_bot
 from splitpot.describe import (
     buy_in_line,
     choice_line,
@@ -52,7 +52,7 @@ from splitpot.web.tables.views import draws_now, legal_json, mix_json, result_js
 
 __all__ = ["BOT_KINDS", "MAX_NAME", "Seat", "WebTable", "token_digest"]
 
-BOT_KINDS: Final = ("heuristic", "random", "caller")
+BOT_KINDS: Final = tuple(BOTS)  # the one registry of bots (splitpot.bots.registry)
 MAX_NAME: Final = 24
 
 
@@ -103,11 +103,7 @@ class Seat:
 
 
 def _make_bot(kind: str, rng: random.Random) -> Bot:
-    if kind == "heuristic":
-        return HeuristicBot(rng)
-    if kind == "random":
-        return RandomBot(rng)
-    return CallerBot()
+    return make_bot(kind, rng)
 
 
 @dataclass

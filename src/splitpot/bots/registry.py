@@ -1,0 +1,52 @@
+"""Every bot by name: one registry for every command and the web table.
+
+``splitpot match --bots``, ``splitpot play --bots`` and the web lobby's bot seats all choose
+from :data:`BOTS` (``heuristic``, ``random``, ``caller``), and make a bot with
+:func:`make_bot`; add a bot here (or to the dict, for a bot of your own) and every face
+offers it.
+
+    >>> import random
+    >>> make_bot("caller", random.Random(1)).name
+    'caller'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from splitpot.bots.base import Bot, RandomBot
+from splitpot.bots.caller import CallerBot
+from splitpot.bots.heuristic import HeuristicBot
+from splitpot.errors import MatchError
+
+__all__ = ["BOTS", "BotFactory", "bot_names", "make_bot"]
+
+BotFactory = Callable[[random.Random], Bot]
+"""Makes a bot with its own random generator (a bot that needs none ignores it)."""
+
+
+def _caller(rng: random.Random) -> Bot:
+    return CallerBot()
+
+
+BOTS: dict[str, BotFactory] = {
+    "heuristic": HeuristicBot,
+    "random": RandomBot,
+    "caller": _caller,
+}
+"""Bots by name, in the order the faces list them (the first is the default)."""
+
+
+def bot_names() -> tuple[str, ...]:
+    """The names of every bot, in :data:`BOTS`'s order."""
+    return tuple(BOTS)
+
+
+def make_bot(name: str, rng: random.Random) -> Bot:
+    """The bot called ``name`` (any case, spaces around allowed), with ``rng``;
+    :class:`~splitpot.errors.MatchError` names the known bots for any other name."""
+    factory = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
+    if factory is None:
+        raise MatchError(f"unknown bot {name!r:.40}; known bots: {', '.join(BOTS)}")
+    return factory(rng)
