@@ -185,7 +185,11 @@ def test_one_rule_for_how_many_players_a_game_seats(capsys: pytest.CaptureFixtur
     one = settle("badugi", {"A": "As 2h 3d 4c"}, contributions={"A": 10, "B": 5})
     assert one.payouts == {"A": 15, "B": 0}
     err = refused(["equity", "badugi", *seven], capsys, status=1)
-    assert "Badugi seats at most 6 players" in err or "Badugi seats 2 to 6 players" in err
+    assert err == "splitpot: error: Badugi seats 2 to 6 players, not 7\n"
+    argv = ["advise", "badugi", "--hand", "As 2h 3d Kc", "--opponents", "9"]
+    assert (
+        refused(argv, capsys, status=1) == "splitpot: error: Badugi seats 2 to 6 players, not 10\n"
+    )
     with pytest.raises(GameSpecError, match="Badugi seats 2 to 6 players, not 7"):
         settle("badugi", dict(zip("ABCDEFG", cards, strict=True)), pot=7)
 

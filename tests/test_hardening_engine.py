@@ -16,6 +16,8 @@ from splitpot.describe import history_text, stakes_text
 from splitpot.engine import Action, Hand, Stakes, stacked_deck
 from splitpot.engine.events import Posted
 from splitpot.engine.options import Options
+from splitpot.engine.showdown import settle
+from splitpot.equity import equity
 from splitpot.errors import CardParseError, GameSpecError, IllegalActionError, SchemaError
 from splitpot.games import find_game
 from splitpot.history.phh import export_phh, read_phh
@@ -186,3 +188,30 @@ def test_action_discard_none_is_an_illegal_action() -> None:
     with pytest.raises(IllegalActionError, match="unknown action 'dance'"):
         Action("dance")  # type: ignore[arg-type]
     assert Action.discard(["Ks", "Qd"]).cards == Action.discard("Ks Qd").cards
+
+
+# --------------------------------------------------------------------------- the Doogie rule
+
+# RULES.md "Doogie": A declares both ways with no full house and no qualifying low, so A forfeits
+# every claim; B and C declare high with no full house either, so neither half can be awarded.
+FORFEIT_BOARD = "KhKs2c9d"
+FORFEIT_PLAYERS = {"A": "3h4s6dQcJhTs", "B": "Ad3s5hJcTh8s", "C": "7h8d5c6sJdTc"}
+FORFEIT_DECLARATIONS = {"A": "both", "B": "high", "C": "high"}
+
+
+def test_doogie_forfeited_swing_player_gets_no_share_in_settlement() -> None:
+    result = settle(
+        "doogie", FORFEIT_PLAYERS, FORFEIT_BOARD, pot=3, declarations=FORFEIT_DECLARATIONS
+    )
+    # 3 chips: before the rule A got 1 of them; now B and C share, B (left of the button) the
+    # odd chip.
+    assert result.payouts["A"] == 0
+    assert sorted(result.payouts.values()) == [0, 1, 2]
+
+
+def test_doogie_forfeited_swing_player_gets_no_share_in_equity() -> None:
+    odds = equity(
+        "doogie", FORFEIT_PLAYERS, FORFEIT_BOARD, declarations=FORFEIT_DECLARATIONS, draws=0
+    )
+    shares = {player.name: player.equity for player in odds.players}
+    assert shares == {"A": 0.0, "B": 0.5, "C": 0.5}

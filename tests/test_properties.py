@@ -130,7 +130,8 @@ def showdowns(
         # Small ranges make equal contributions (and so merged pots) common.
         top = draw(st.sampled_from([8, 40, 300]))
         paid = {name: draw(st.integers(1, top)) for name in live}
-        folded = list(FOLDED_NAMES[: draw(st.integers(0, 2))])
+        # (the folded sat at the table too: a game seats at most max_players, issue 13)
+        folded = list(FOLDED_NAMES[: draw(st.integers(0, min(2, spec.max_players - count)))])
         # A folded player never put in more than the largest live contribution.
         for name in folded:
             paid[name] = draw(st.integers(0, max(paid[n] for n in live)))

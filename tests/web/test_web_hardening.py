@@ -370,3 +370,45 @@ def test_doogie_forfeited_swing_player_gets_no_share_at_the_table(tmp_path: Path
     assert split["note"] == (
         "no award could be given: the pot is split evenly among the players who did not forfeit it"
     )
+
+
+def test_tables_take_turns_and_leave_the_server_half_its_time() -> None:
+    """The pacer (web/tables/pacing.py): ready tables step in turn (round robin), and after a
+    step of t seconds the next waits t more (share 1/2), so their work is at most half of the
+    loop's time; a bot thinking off the loop gives its turn back meanwhile."""
+    import asyncio
+
+    from splitpot.web.tables.pacing import Pacer
+
+    order: list[str] = []
+    step = 0.004
+
+    async def table(pacer: Pacer, name: str, steps: int, think: bool = False) -> None:
+        for _ in range(steps):
+            async with pacer.turn() as turn:
+                order.append(name)
+                time.sleep(step)  # work on the loop (blocking, as the engine's is)
+                if think:
+                    async with turn.aside():
+                        await asyncio.sleep(0.05)  # thinking in a thread: others go on
+
+    async def main() -> float:
+        pacer = Pacer()
+        started = time.perf_counter()
+        await asyncio.gather(table(pacer, "a", 10), table(pacer, "b", 10), table(pacer, "c", 10))
+        return time.perf_counter() - started
+
+    elapsed = asyncio.run(main())
+    # Once all three wait for turns (the first goes twice before the others ask), round robin.
+    assert order[:2] == ["a", "a"] and order[2:26] == ["b", "c", "a"] * 8
+    busy = 30 * step
+    assert elapsed >= 2 * busy - step  # the loop was free at least half the time
+
+    async def thinking() -> list[str]:
+        order.clear()
+        pacer = Pacer()
+        await asyncio.gather(table(pacer, "t", 2, think=True), table(pacer, "q", 6))
+        return order
+
+    seen = asyncio.run(thinking())
+    assert seen.index("q") == 1 and seen[1:4] == ["q", "q", "q"]  # q steps while t thinks

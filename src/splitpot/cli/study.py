@@ -75,6 +75,7 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str]) -> int:
     if args.exact and args.samples is not None:
         raise UsageError("give either --exact or --samples, not both")
     _check_board(args)
+    find_game(args.game).check_players(len(args.player))  # the one rule, in its words
     result = equity(
         args.game,
         pairs(args.player, "--player"),
@@ -99,6 +100,8 @@ def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
     game = find_game(args.game)
     samples = args.samples or 4_000
     _check_board(args)
+    opponents = args.opponents if args.opponents is not None else max(1, len(args.opponent_hand))
+    game.check_players(1 + max(opponents, len(args.opponent_hand)))
     if len(args.opponent_declare) > len(args.opponent_hand):
         args.parser.error(
             f"--opponent-declare: {_count(len(args.opponent_declare), 'declaration')} for "

@@ -221,7 +221,8 @@ class TableManager:
         while True:
             wait: float | None = None
             try:
-                async with self.pacer.turn() as turn, self._locks[table.id]:
+                # The table's lock first: the server-wide turn is never held waiting for it.
+                async with self._locks[table.id], self.pacer.turn() as turn:
                     now = time.monotonic()
                     if table.release_away(now, self.config.away_seconds):
                         self._persist(table)

@@ -18,7 +18,8 @@ server's one :class:`Pacer`:
 - a bot that thinks off the loop (the heuristic bot, in a thread) gives its turn back while it
   thinks (:meth:`Turn.aside`), so the other tables go on meanwhile.
 
-A person's action is not paced: it is applied as soon as it arrives.
+A person's action is not paced: it is applied as soon as it arrives. A table takes its own
+lock before asking for a turn, so a turn is never held while waiting for something else.
 """
 
 from __future__ import annotations
