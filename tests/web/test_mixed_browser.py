@@ -139,6 +139,48 @@ def test_dealers_choice_the_button_picks_and_the_hand_is_dealt_in_it(
     assert scroll_width(page) <= (390 if device == "phone" else 1280)
 
 
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_a_lobby_preset_creates_its_mix_and_the_lobby_lists_it(
+    server_factory: Callable[..., Server], open_page: Callable[..., Any], device: str
+) -> None:
+    server = server_factory(*FLAGS)
+    page = open_page(**(PHONE if device == "phone" else DESKTOP))
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=preset-badugi-mix]", state="attached")
+    presets = page.eval_on_selector_all(
+        "[data-testid^=preset-]", "nodes => nodes.map(n => n.textContent)"
+    )
+    assert presets == ["Split-pot mix", "Dramaha family", "Badugi mix", "Dealer's choice"]
+    page.select_option("[data-testid=mode]", "rotation")
+    if device == "phone":
+        page.tap("[data-testid=preset-badugi-mix]")
+    else:
+        page.click("[data-testid=preset-badugi-mix]")
+    ticked = page.eval_on_selector_all(
+        "[data-testid=mix-game]:checked", "nodes => nodes.map(n => n.value)"
+    )
+    assert sorted(ticked) == ["badacey", "badeucy", "badugi"]
+    assert page.input_value("[data-testid=mode]") == "rotation"
+    assert scroll_width(page) <= (390 if device == "phone" else 1280)
+    page.fill("[data-testid=hands-per-game]", "1")
+    page.fill("[data-testid=seats]", "2")
+    page.click("[data-testid=add-bot]")
+    page.locator("[data-testid=bot-kind]").last.select_option("caller")
+    page.fill("[data-testid=player]", "Ann")
+    page.click("[data-testid=create]")
+    page.wait_for_url("**/table/*")
+    page.wait_for_selector("[data-testid=my-cards] .card")
+    assert page.evaluate("T.state.table.games") == ["badugi", "badacey", "badeucy"]
+    assert page.inner_text("[data-testid=table-title]").strip() == "Badugi mix table"
+    assert page.inner_text("[data-testid=mix-next]").startswith("Badugi, hand 1 of 1 - next")
+    page.goto(server.url + "/")
+    row = page.locator("[data-testid=mixed]").first
+    row.wait_for()
+    assert row.inner_text() == "Rotation: Badugi now"
+    assert "Badugi, Badacey, Badeucy" in page.inner_text("[data-testid=tables]")
+    assert scroll_width(page) <= (390 if device == "phone" else 1280)
+
+
 def test_a_rotation_changes_game_on_schedule(
     server_factory: Callable[..., Server], open_page: Callable[..., Any]
 ) -> None:

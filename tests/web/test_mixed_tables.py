@@ -69,6 +69,41 @@ def test_a_rotation_of_bots_deals_both_games_in_turn_and_stores_each_with_its_ga
     check_no_leaks(watcher, client, table["id"])
 
 
+@pytest.mark.parametrize(
+    ("preset", "name", "games", "mixed"),
+    [
+        ("split-pot-mix", "Split-pot mix", ["drawmaha", "bodigiha", "badugi", "doogie"], "rotation"),
+        ("dramaha-family", "Dramaha family", [
+            "drawmaha", "drawmaha-27", "drawmadugi", "triple-draw-dramaha", "sviten-special",
+        ], "rotation"),
+        ("badugi-mix", "Badugi mix", ["badugi", "badacey", "badeucy"], "rotation"),
+    ],
+)  # fmt: skip
+def test_the_lobby_offers_the_presets_and_a_table_made_from_one_is_named_after_it(
+    client: TestClient, preset: str, name: str, games: list[str], mixed: str
+) -> None:
+    offered = {m["id"]: m for m in client.get("/api/games").json()["mixes"]}
+    assert list(offered) == ["split-pot-mix", "dramaha-family", "badugi-mix", "dealers-choice"]
+    mix = offered[preset]
+    assert (mix["name"], mix["games"], mix["mixed"]) == (name, games, mixed)
+    answer = create(client, games=mix["games"], mixed=mix["mixed"], bots=["caller"], seats=2)
+    table = answer["table"]
+    assert table["name"] == f"{name} table"
+    assert table["games"] == games and table["mixed"] == mixed
+    assert table["game"]["id"] == games[0]  # a rotation starts with its first game
+
+
+def test_the_dealers_choice_preset_offers_every_game_played(client: TestClient) -> None:
+    answer = client.get("/api/games").json()
+    every = next(m for m in answer["mixes"] if m["id"] == "dealers-choice")
+    assert every["name"] == "Dealer's choice" and every["mixed"] == "dealers-choice"
+    played = {"bodigiha", "badugi", "drawmaha", "doogie", "drawmaha-27", "drawmadugi"}
+    assert played <= set(every["games"])
+    assert set(every["games"]) <= {g["id"] for g in answer["games"]}
+    table = create(client, games=every["games"], mixed="dealers-choice", seats=2)["table"]
+    assert table["games"] == every["games"] and table["mixed"] == "dealers-choice"
+
+
 def test_a_rotation_changes_game_after_an_orbit_of_the_button(client: TestClient) -> None:
     answer = create(
         client, games=["bodigiha", "badugi"], mixed="rotation", bots=["caller"] * 3, seats=3,
