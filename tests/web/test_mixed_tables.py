@@ -69,16 +69,18 @@ def test_a_rotation_of_bots_deals_both_games_in_turn_and_stores_each_with_its_ga
     check_no_leaks(watcher, client, table["id"])
 
 
+DRAMAHA_FAMILY = ["drawmaha", "drawmaha-27", "drawmadugi", "triple-draw-dramaha", "sviten-special"]
+SEED_GAMES = ["drawmaha", "bodigiha", "badugi", "doogie"]
+
+
 @pytest.mark.parametrize(
     ("preset", "name", "games", "mixed"),
     [
-        ("split-pot-mix", "Split-pot mix", ["drawmaha", "bodigiha", "badugi", "doogie"], "rotation"),
-        ("dramaha-family", "Dramaha family", [
-            "drawmaha", "drawmaha-27", "drawmadugi", "triple-draw-dramaha", "sviten-special",
-        ], "rotation"),
+        ("split-pot-mix", "Split-pot mix", SEED_GAMES, "rotation"),
+        ("dramaha-family", "Dramaha family", DRAMAHA_FAMILY, "rotation"),
         ("badugi-mix", "Badugi mix", ["badugi", "badacey", "badeucy"], "rotation"),
     ],
-)  # fmt: skip
+)
 def test_the_lobby_offers_the_presets_and_a_table_made_from_one_is_named_after_it(
     client: TestClient, preset: str, name: str, games: list[str], mixed: str
 ) -> None:
