@@ -338,34 +338,32 @@ def test_a_restart_keeps_dealers_choice_asking_and_then_the_game_picked(tmp_path
         with client.websocket_connect(path) as a:
             asked = Player(a, 0).until(lambda m: m["type"] == "state" and m["choice"] is not None)
     # the server stops while Ann is asked: she is asked again after the restart
-    with TestClient(create_app(settings)) as client:
-        with client.websocket_connect(path) as a:
-            ann = Player(a, 0)
-            again = ann.until(lambda m: m["type"] == "state" and m["choice"] is not None)
-            assert again["choice"]["seat"] == 0 and again["hand"] is None
-            assert again["choice"]["games"] == asked["choice"]["games"]
-            ann.send({"type": "choose_game", "game": "drawmaha"})
-            while True:  # Ann checks or folds until hand 2 (the pick's second hand) waits for her
-                state = ann.until(my_turn(ann))
-                assert state["table"]["game"]["id"] == "drawmaha"
-                if state["hand"]["number"] == 2:
-                    break
-                legal = state["hand"]["legal"]
-                if legal["phase"] == "draw":
-                    ann.send({"type": "act", "action": {"kind": "discard", "cards": []}})
-                else:
-                    kind = "check" if legal["check"] else "call" if legal["call"] else "fold"
-                    ann.send({"type": "act", "action": {"kind": kind}})
+    with TestClient(create_app(settings)) as client, client.websocket_connect(path) as a:
+        ann = Player(a, 0)
+        again = ann.until(lambda m: m["type"] == "state" and m["choice"] is not None)
+        assert again["choice"]["seat"] == 0 and again["hand"] is None
+        assert again["choice"]["games"] == asked["choice"]["games"]
+        ann.send({"type": "choose_game", "game": "drawmaha"})
+        while True:  # Ann checks or folds until hand 2 (the pick's second hand) waits for her
+            state = ann.until(my_turn(ann))
+            assert state["table"]["game"]["id"] == "drawmaha"
+            if state["hand"]["number"] == 2:
+                break
+            legal = state["hand"]["legal"]
+            if legal["phase"] == "draw":
+                ann.send({"type": "act", "action": {"kind": "discard", "cards": []}})
+            else:
+                kind = "check" if legal["check"] else "call" if legal["call"] else "fold"
+                ann.send({"type": "act", "action": {"kind": kind}})
     before = state
     # a restart in the middle of the pick's second hand goes on in Drawmaha, at the same place
-    with TestClient(create_app(settings)) as client:
-        with client.websocket_connect(path) as a:
-            ann = Player(a, 0)
-            after = ann.until(my_turn(ann))
-            assert after["table"]["game"]["id"] == "drawmaha"
-            assert after["table"]["mix"] == before["table"]["mix"]
-            for key in ("number", "board", "pot", "legal", "street"):
-                assert after["hand"][key] == before["hand"][key], key
-            kept = ann.until(lambda m: m["type"] == "chat")  # (sent after the state)
-            said = [m["text"] for m in kept["messages"]]
-            assert said.count("Ann chooses Drawmaha") == 1  # (the chat was kept, not replayed)
+    with TestClient(create_app(settings)) as client, client.websocket_connect(path) as a:
+        ann = Player(a, 0)
+        after = ann.until(my_turn(ann))
+        assert after["table"]["game"]["id"] == "drawmaha"
+        assert after["table"]["mix"] == before["table"]["mix"]
+        for key in ("number", "board", "pot", "legal", "street"):
+            assert after["hand"][key] == before["hand"][key], key
+        kept = ann.until(lambda m: m["type"] == "chat")  # (sent after the state)
+        said = [m["text"] for m in kept["messages"]]
+        assert said.count("Ann chooses Drawmaha") == 1  # (the chat was kept, not replayed)
