@@ -1,9 +1,10 @@
 """Mixed games, the ledger, the chat and phones at the table page, in a real browser against a
 real ``splitpot serve`` (issue 11): dealer's choice picked by the person on the button, a
-rotation changing game on schedule, chat between two people and a watcher (an HTML payload
-shown as text), the ledger after rebuys and a leave, the busted person's prompt, a loser's hand
-described at the showdown, and the table at 390x844 with no horizontal scroll and a tap that
-acts. Screenshots of the desktop and phone tables are written to the test's tmp directory."""
+rotation changing game on schedule, a lobby preset, chat between two people and a watcher (an
+HTML payload shown as text), the ledger after rebuys and a leave, the busted person's prompt, a
+loser's hand described at the showdown (the chips sliding to the winners cover no name or
+stack), and the table at 390x844 with no horizontal scroll and a tap that acts. Screenshots of
+the desktop and phone tables are written to the test's tmp directory."""
 
 from __future__ import annotations
 
@@ -364,7 +365,23 @@ def test_the_ledger_after_rebuys_and_a_leave(
 # ---------------------------------------------------------------------- the showdown, phones
 
 
-def test_the_showdown_describes_a_losers_hand_and_keeps_your_cards_on_the_felt(
+WATCH_CHIPS = """() => {
+  window.chipChecks = { seen: 0, covered: [] };
+  setInterval(() => {
+    if (!document.querySelector("[data-testid=chip-fly]")) return;
+    window.chipChecks.seen += 1;
+    for (const node of document.querySelectorAll("[data-testid=seat-name], [data-testid=stack]")) {
+      const box = node.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      if (top && top.closest("[data-testid=chip-fly]")) window.chipChecks.covered.push(node.textContent);
+    }
+  }, 20);
+}"""
+"""Every 20 ms while chips fly: is a seat's name or stack under a chip (what is on top at its
+centre)?"""
+
+
+def test_the_showdown_describes_a_losers_hand_keeps_your_cards_and_chips_cover_no_name(
     server_factory: Callable[..., Server], open_page: Callable[..., Any]
 ) -> None:
     server = server_factory(*FLAGS)
@@ -374,6 +391,7 @@ def test_the_showdown_describes_a_losers_hand_and_keeps_your_cards_on_the_felt(
     table_id = answer["table"]["id"]
     page = open_page()
     take_seat(page, server, table_id, answer["token"])
+    page.evaluate(WATCH_CHIPS)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         page.wait_for_selector(f"{MY_TURN}, {RESULT}")
@@ -394,6 +412,11 @@ def test_the_showdown_describes_a_losers_hand_and_keeps_your_cards_on_the_felt(
     )
     assert len(mine) == 5
     assert page.locator("[data-seat='1'] .card[data-card]").count() == 5
+    # the chips slid to the winners while names and stacks stayed on top
+    page.wait_for_function(
+        "window.chipChecks.seen > 0 && !document.querySelector('[data-testid=chip-fly]')"
+    )
+    assert page.evaluate("window.chipChecks.covered") == []
 
 
 def test_the_table_on_a_phone_fits_and_a_tap_acts(
