@@ -373,7 +373,9 @@ WATCH_CHIPS = """() => {
     for (const node of document.querySelectorAll("[data-testid=seat-name], [data-testid=stack]")) {
       const box = node.getBoundingClientRect();
       const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-      if (top && top.closest("[data-testid=chip-fly]")) window.chipChecks.covered.push(node.textContent);
+      if (top && top.closest("[data-testid=chip-fly]")) {
+        window.chipChecks.covered.push(node.textContent);
+      }
     }
   }, 20);
 }"""
