@@ -454,3 +454,24 @@ def test_the_table_on_a_phone_fits_and_a_tap_acts(
         "w => (T.state.hand ? T.state.hand.log : T.state.log).some(l => l.startsWith(w))",
         arg=f"Ann {target}",
     )
+
+
+def test_every_number_of_seats_fits_a_phone(
+    server_factory: Callable[..., Server], open_page: Callable[..., Any]
+) -> None:
+    server = server_factory(*FLAGS)
+    page = open_page(**PHONE)
+    for game, seats in (("drawmaha", 4), ("doogie", 7), ("holdem", 8), ("holdem", 9)):
+        answer = post(server, "/api/tables", {
+            "game": game, "bots": ["caller"] * seats, "seats": seats,
+        })  # fmt: skip
+        page.goto(f"{server.url}/table/{answer['table']['id']}")
+        page.wait_for_selector("[data-testid=conn][data-state=connected]")
+        assert scroll_width(page) == 390, (game, seats)
+        # every seat inside the screen (read at once: the bots' hands redraw the seats)
+        sides = page.eval_on_selector_all(
+            "#seats [data-seat]",
+            "nodes => nodes.map(n => n.getBoundingClientRect()).map(r => [r.left, r.right])",
+        )
+        assert len(sides) == seats
+        assert all(left >= 0 and right <= 390 for left, right in sides), (game, seats, sides)

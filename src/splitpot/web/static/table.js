@@ -230,13 +230,17 @@ function seatCards(seat) {
   return null;
 }
 
+const NARROW = window.matchMedia("(max-width: 640px)");
+NARROW.addEventListener("change", () => render());
+
 function seatPosition(seat, radiusX, radiusY) {
   const s = T.state;
   const n = s.seats.length;
   const anchor = isSeat(s.you) ? s.you : 0;
   const rel = (seat - anchor + n) % n;
   const angle = (Math.PI / 2) + (rel * 2 * Math.PI) / n;
-  return { x: 50 + radiusX * Math.cos(angle), y: 50 + radiusY * Math.sin(angle) };
+  const spread = NARROW.matches ? 0.8 : 1; // (a phone: the seats at the sides stay on it)
+  return { x: 50 + spread * radiusX * Math.cos(angle), y: 50 + radiusY * Math.sin(angle) };
 }
 
 // ---- drawing ----
