@@ -124,6 +124,7 @@ def test_dealers_choice_the_button_picks_and_the_hand_is_dealt_in_it(
     )
     assert choices == ["Badugi", "Drawmaha", "Doogie"]
     assert "Dealer's choice" in page.inner_text("[data-testid=mix-info]")
+    assert page.inner_text("[data-testid=waiting]") == "Your choice: pick the next game"
     if device == "phone":
         page.tap("[data-testid=choose-badugi]")
     else:

@@ -233,6 +233,11 @@ function seatCards(seat) {
 const NARROW = window.matchMedia("(max-width: 640px)");
 NARROW.addEventListener("change", () => render());
 
+// Whom the table waits for; the person on the button is asked in their own words.
+function waitingText(s) {
+  return s.choice && isSeat(s.you) && s.choice.seat === s.you ? "Your choice: pick the next game" : s.waiting;
+}
+
 function seatPosition(seat, radiusX, radiusY) {
   const s = T.state;
   const n = s.seats.length;
@@ -391,7 +396,7 @@ function renderCenter() {
   const turn = $("turn");
   turn.replaceChildren();
   if (!hand && s.waiting) {
-    turn.append(el("span", { class: "waiting-for", "data-testid": "waiting" }, s.waiting));
+    turn.append(el("span", { class: "waiting-for", "data-testid": "waiting" }, waitingText(s)));
   } else if (hand && isSeat(hand.to_act) && hand.phase !== "done") {
     const mine = hand.to_act === s.you;
     turn.append(el("span", { class: mine ? "your-turn" : "" },
@@ -527,7 +532,7 @@ function renderActions() {
     return;
   }
   if (!legal) {
-    let text = s.waiting || "Waiting for the next hand.";
+    let text = waitingText(s) || "Waiting for the next hand.";
     if (hand && isSeat(hand.to_act) && hand.phase !== "done") text = `Waiting for ${seatName(hand.to_act)}…`;
     box.append(el("div", { class: "muted waiting", "data-testid": "waiting-bar" }, text));
     return;
