@@ -302,6 +302,7 @@ function renderSeats() {
   const seatsBox = $("seats");
   const betsBox = $("bets");
   seatsBox.replaceChildren();
+  seatsBox.classList.toggle("many", s.seats.length > 6); // (smaller seats: they do not overlap)
   betsBox.replaceChildren();
   for (const seat of s.seats) {
     const pos = seatPosition(seat.seat, 45, 46);
