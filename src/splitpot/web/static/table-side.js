@@ -1,6 +1,6 @@
 // The table page's side panels: the tabs (the chat: people's messages and the dealer's lines,
 // shown as text; the log; the ledger, fetched from /api/tables/{id}/ledger; the hand rankings
-// of the game being played) and the invitation's Copy button.
+// of the game being played), the invitation's Copy button, and the chips sliding to the winners.
 // Loaded after table.js, whose state (T) and helpers it uses. See docs/web-table.md.
 "use strict";
 
@@ -142,5 +142,23 @@ function copyInvite() {
     navigator.clipboard.writeText(input.value).then(done, () => {});
   } else {
     try { document.execCommand("copy"); done(); } catch (e) { /* the text stays selected */ }
+  }
+}
+
+// Chips slide from the pot to each seat that won something.
+function animateChips(result) {
+  const felt = $("felt");
+  for (const [seat, chips] of Object.entries(result.payouts || {})) {
+    if (!(chips > 0) || !T.state.seats.some((x) => x.seat === Number(seat))) continue;
+    const target = seatPosition(Number(seat), 27, 24); // short of the seat: never over its name or stack
+    const chip = el("div", { class: "chip-fly", "data-testid": "chip-fly", style: "left:50%;top:50%" },
+      el("span", { class: "chip" }), String(chips));
+    felt.append(chip);
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      chip.style.left = `${target.x}%`;
+      chip.style.top = `${target.y}%`;
+      chip.classList.add("moving");
+    }));
+    setTimeout(() => chip.remove(), 1600);
   }
 }

@@ -713,24 +713,6 @@ function renderPanels() {
   $("chat-name").hidden = !!me;
 }
 
-// Chips slide from the pot to each seat that won something.
-function animateChips(result) {
-  const felt = $("felt");
-  for (const [seat, chips] of Object.entries(result.payouts || {})) {
-    if (!(chips > 0) || !T.state.seats.some((x) => x.seat === Number(seat))) continue;
-    const target = seatPosition(Number(seat), 27, 24); // short of the seat: never over its name or stack
-    const chip = el("div", { class: "chip-fly", "data-testid": "chip-fly", style: "left:50%;top:50%" },
-      el("span", { class: "chip" }), String(chips));
-    felt.append(chip);
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      chip.style.left = `${target.x}%`;
-      chip.style.top = `${target.y}%`;
-      chip.classList.add("moving");
-    }));
-    setTimeout(() => chip.remove(), 1600);
-  }
-}
-
 function tick() {
   let end = null;
   if (T.clockEnd !== null && T.state && T.state.hand && T.state.hand.phase !== "done") end = T.clockEnd;
