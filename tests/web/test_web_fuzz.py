@@ -210,6 +210,8 @@ def fuzz_http(client: TestClient, examples: int) -> None:
                 method, path, content=body, headers={"content-type": "application/json"}
             )
             check_http_answer(path, response)
+    for path in ("/api/tables/..", "/api/hands/%2e%2e", "/api"):  # "/api" itself, once resolved
+        check_http_answer("/api/", client.get(path))
     one()
     assert client.get("/api/games").status_code == 200
     assert client.get("/api/tables").status_code == 200

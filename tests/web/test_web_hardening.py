@@ -312,6 +312,33 @@ def test_max_discard_above_the_game_draw_is_refused(client: TestClient) -> None:
     assert kept["options"]["max_discard"] == 3
 
 
+def test_a_blind_game_with_an_ante_plays_both_at_the_table(client: TestClient) -> None:
+    """Antes in blind games (the choice made for the engine item): ``1/2 ante 1`` at a Badugi
+    table posts an ante from every seat, then the blinds; the lobby tells the pages which
+    kind of game it is (``forced``) so they write the stakes right."""
+    answer = create(
+        client, game="badugi", player="Ann", bots=["caller", "caller"], seats=3,
+        stakes="1/2 ante 1",
+    )  # fmt: skip
+    assert answer["table"]["game"]["forced"] == "blinds"
+    assert answer["table"]["stakes"]["ante"] == 1
+    table_id = answer["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={answer['token']}") as ws:
+        ann = Player(ws, 0)
+        hand = ann.until(my_turn(ann))["hand"]
+    assert hand["pot"] == 3 * 1 + 1 + 2  # three antes, the small and the big blind
+    assert hand["log"][:6] == [
+        "Badugi (fixed-limit, 1/2, ante 1) - Ann has the button",
+        "Caller bot 2 posts ante 1",
+        "Caller bot 3 posts ante 1",
+        "Ann posts ante 1",
+        "Caller bot 2 posts small blind 1",
+        "Caller bot 3 posts big blind 2",
+    ]
+    doogie = create(client, game="doogie", stakes="1/2")["table"]
+    assert doogie["game"]["forced"] == "ante" and doogie["stakes"]["ante"] == 1
+
+
 # --------------------------------------------------------------------------- Doogie's rule
 
 
@@ -412,3 +439,28 @@ def test_tables_take_turns_and_leave_the_server_half_its_time() -> None:
 
     seen = asyncio.run(thinking())
     assert seen.index("q") == 1 and seen[1:4] == ["q", "q", "q"]  # q steps while t thinks
+
+
+@pytest.mark.browser
+def test_the_lobby_writes_a_blind_games_ante_and_an_ante_games_stakes(
+    server_factory: Callable[..., Any], page: Any
+) -> None:
+    server = server_factory("--bot-delay", "5", "--clock", "0")
+    made = {}
+    for game, stakes in (("badugi", "1/2 ante 1"), ("doogie", "1/2"), ("drawmaha", "1/2")):
+        body = json.dumps({"game": game, "stakes": stakes, "bots": ["caller", "caller"]})
+        status, answer = post_json(
+            server.url + "/api/tables", body.encode(), {"Content-Type": "application/json"}
+        )
+        assert status == 201
+        made[game] = answer["table"]["id"]
+    page.goto(server.url + "/")
+    shown = {}
+    for game, table_id in made.items():
+        cell = page.locator(f"tr[data-table='{table_id}'] td").nth(2)
+        shown[game] = cell.inner_text().splitlines()[0]
+    assert shown == {
+        "badugi": "1/2, ante 1 (2/4)",
+        "doogie": "ante 1, 2/4 limit",
+        "drawmaha": "1/2",
+    }

@@ -57,7 +57,8 @@ async def _bad_request(request: Request, exc: Exception) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    if request.url.path.startswith("/api/"):
+    path = request.url.path
+    if path == "/api" or path.startswith("/api/"):  # "/api/tables/.." reaches "/api"
         return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
     return Response(f"{exc.status_code}: {exc.detail}\n", exc.status_code, media_type="text/plain")
 

@@ -48,11 +48,14 @@ function cardsEl(cards, extra) {
 }
 
 // Stakes in words: "1/2", "1/2 (2/4)" in fixed limit, "ante 1, 2/4 limit" in an ante game.
-function stakesText(stakes, structure) {
+function stakesText(stakes, structure, forced) {
+  // forced: the game's "ante" or "blinds" (a blind game may have an ante as well)
   if (!stakes) return "";
   const limit = `${stakes.small_bet}/${stakes.big_bet}`;
-  if (stakes.ante) return `ante ${stakes.ante}, ${structure === "fixed-limit" ? `${limit} limit` : `bets ${limit}`}`;
+  const anteGame = forced ? forced === "ante" : Boolean(stakes.ante);
+  if (anteGame) return `ante ${stakes.ante}, ${structure === "fixed-limit" ? `${limit} limit` : `bets ${limit}`}`;
   let text = `${stakes.small_blind}/${stakes.big_blind}`;
+  if (stakes.ante) text += `, ante ${stakes.ante}`;
   if (structure === "fixed-limit") text += ` (${limit})`;
   return text;
 }

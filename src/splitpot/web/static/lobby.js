@@ -220,7 +220,7 @@ function tableRow(table) {
     el("td", { class: "table-name" }, el("strong", {}, table.name), el("div", { class: "muted seat-list" }, who)),
     el("td", {}, table.mixed ? mixedCell(table) : [table.game.name,
       el("div", { class: "muted seat-list" }, structureLabel(table.structure))]),
-    el("td", {}, stakesText(table.stakes, table.structure),
+    el("td", {}, stakesText(table.stakes, table.structure, table.game.forced),
       el("div", { class: "muted seat-list" }, `buy-in ${table.buy_in}`)),
     el("td", { "data-testid": "seats-taken" }, `${taken}/${table.seats.length} taken`,
       el("div", { class: "muted seat-list" }, `${table.open_seats} open` +

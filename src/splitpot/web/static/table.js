@@ -275,7 +275,7 @@ function renderHeader() {
   document.title = `splitpot: ${table.name}`;
   $("table-title").textContent = table.name;
   const bits = [table.game.name, STRUCTURE[table.structure] || table.structure,
-    stakesText(table.stakes, table.structure), `buy-in ${table.buy_in}`,
+    stakesText(table.stakes, table.structure, table.game.forced), `buy-in ${table.buy_in}`,
     table.clock ? `${table.clock}s clock` : "no clock"];
   $("table-info").textContent = bits.join(" \u00b7 ");
   $("hand-info").textContent = hand ? `Hand #${hand.number} \u00b7 ${hand.street || hand.phase}`

@@ -525,7 +525,7 @@ class WebTable:
         return {
             "id": self.id,
             "name": self.name,
-            "game": {"id": self.game.id, "name": self.game.name},
+            "game": {"id": self.game.id, "name": self.game.name, "forced": self.game.forced.value},
             "structure": self.structure.value,
             "stakes": self.stakes.to_json(),
             "stakes_text": self.stakes_text,
@@ -594,7 +594,11 @@ class WebTable:
             "table": {
                 "id": self.id,
                 "name": self.name,
-                "game": {"id": self.game.id, "name": self.game.name},
+                "game": {
+                    "id": self.game.id,
+                    "name": self.game.name,
+                    "forced": self.game.forced.value,
+                },
                 "structure": self.structure.value,
                 "stakes": self.stakes.to_json(),
                 "buy_in": self.buy_in,
