@@ -39,6 +39,7 @@ from splitpot.describe import (
     hand_title,
     pots_text,
     showdown_text,
+    street_label,
     street_name,
 )
 from splitpot.engine.events import (
@@ -487,6 +488,7 @@ class Session:
         user = legal.seat
         number = self.table.hands_played + 1
         self.say(f"--- Hand #{number}: {hand.game.name}, {hand.structure.value} ---")
+        self.say(f"Street: {street_label(hand)}")
         if hand.game.board_cards:
             self.say(f"Board: {format_cards(hand.board) or '(none yet)'}")
         self.say(pots_text(hand))

@@ -248,6 +248,9 @@ def message_for(kind: str) -> st.SearchStrategy[dict[str, Any]]:
             "seat": scalars,
             "hand": scalars,
             "turn": scalars,
+            "text": scalars | st.text(max_size=220),  # chat
+            "name": scalars,  # a watcher's chat
+            "game": scalars,  # choose_game
         },
     )
     return st.tuples(fields, objects).map(lambda pair: {**pair[1], **pair[0], "type": kind})
@@ -309,9 +312,9 @@ def fuzz_socket(client: TestClient, examples: int) -> None:
             assert ws.receive_json()["type"] == "state"
             ws.send_text(frame)
             ws.send_text('{"type": "ping"}')
-            for _ in range(200):  # every answer is a state, an error or the pong
+            for _ in range(200):  # every answer is a state, a chat, an error or the pong
                 message = ws.receive_json()
-                assert message["type"] in ("state", "error", "pong"), message
+                assert message["type"] in ("state", "chat", "error", "pong"), message
                 if message["type"] == "error":
                     assert isinstance(message["message"], str) and message["message"].strip()
                 if message["type"] == "pong":

@@ -6,6 +6,11 @@ table, the history replayer, the showdown lab and the text histories).
   :func:`history_text` the whole hand as a text history (:mod:`.lines`).
 - :func:`pot_label` (``Pot``, ``Main pot``, ``Side pot 2``) and :func:`pots_text` for the pot of
   a hand in progress.
+- :func:`street_label` (``Flop``, ``Draw 2 of 3``, Doogie's ``Card 1 of 4``, ``Last round``)
+  and :func:`draw_words` (``pat``, ``drew 2``) for a hand in progress (:mod:`.lines`).
+- A table's words between hands (:mod:`.table`): the dealer's lines (a new game, the button's
+  choice, rebuys, seats taken and given up), what a mixed table plays now and next, and who
+  the table waits for.
 - :class:`Settlement`, the one view of a settled showdown: for each pot, each award with its
   winners, amounts, the hand of every player shown down (losers included) with the cards used,
   unclaimed and split-evenly notes (Doogie's forfeits included), odd chips and why.
@@ -25,6 +30,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast 
 
 if TYPE_CHECKING:
     from splitpot.describe.lines import (
+        draw_words,
         event_line,
         hand_log,
         hand_title,
@@ -33,6 +39,7 @@ if TYPE_CHECKING:
         pots_text,
         settlement_rows,
         stakes_text,
+        street_label,
         street_name,
     )
     from splitpot.describe.settlement import (
@@ -46,36 +53,62 @@ if TYPE_CHECKING:
         uncontested_line,
         uncontested_row,
     )
+    from splitpot.describe.table import (
+        MIXED_NAMES,
+        buy_in_line,
+        choice_line,
+        choosing_line,
+        game_line,
+        leave_line,
+        next_game_line,
+        rebuy_line,
+        waiting_line,
+    )
 
 __all__ = [
+    "MIXED_NAMES",
     "AwardView",
     "HandShown",
     "PotView",
     "Settlement",
+    "buy_in_line",
+    "choice_line",
+    "choosing_line",
+    "draw_words",
     "event_line",
+    "game_line",
     "hand_log",
     "hand_title",
     "history_text",
+    "leave_line",
     "log_lines",
+    "next_game_line",
     "pot_label",
     "pots_text",
+    "rebuy_line",
     "row_json",
     "settlement_rows",
     "showdown_text",
     "stakes_text",
+    "street_label",
     "street_name",
     "uncontested_line",
     "uncontested_row",
+    "waiting_line",
 ]
 
 _HOMES = {
     "lines": (
         "event_line", "hand_log", "hand_title", "history_text", "log_lines", "pots_text",
-        "settlement_rows", "stakes_text", "street_name",
+        "settlement_rows", "stakes_text", "street_name", "street_label", "draw_words",
     ),
     "settlement": (
         "AwardView", "HandShown", "PotView", "Settlement", "pot_label", "row_json",
         "showdown_text", "uncontested_line", "uncontested_row",
+    ),
+    "table": (
+        "MIXED_NAMES", "buy_in_line", "choice_line", "choosing_line", "game_line", "leave_line",
+        "next_game_line", "rebuy_line", "waiting_line",
     ),
 }  # fmt: skip
 _MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}

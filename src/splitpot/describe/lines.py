@@ -55,6 +55,7 @@ from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Forced
 
 __all__ = [
+    "draw_words",
     "event_line",
     "hand_log",
     "hand_title",
@@ -63,6 +64,7 @@ __all__ = [
     "pots_text",
     "settlement_rows",
     "stakes_text",
+    "street_label",
     "street_name",
 ]
 
@@ -75,6 +77,41 @@ def street_name(game: GameSpec, board: int, count: int) -> str:
     if count == 1:
         return f"BOARD CARD {board}"
     return "BOARD"
+
+
+def street_label(hand: Hand) -> str:
+    """Where a hand is, in words, for every game: ``Preflop``, ``Flop``, ``Turn``, ``River`` in
+    a flop game; ``Predraw``, ``Draw 2 of 3``, ``After draw 2 of 3`` in a draw game; in Doogie
+    ``Before the board``, ``Card 1 of 4``... and after the declaration ``Last round``;
+    ``Declare``, and at the end ``Showdown`` (or ``Hand over`` when everyone else folded)."""
+    game = hand.game
+    phase = hand.phase
+    draws = sum(1 for e in hand.events if isinstance(e, DrawRound))
+    total = len(game.draws)
+    if phase == "declare":
+        return "Declare"
+    if phase == "done":
+        return "Showdown" if hand.result is not None else "Hand over"
+    if phase in ("draw", "sviten"):
+        return f"Draw {draws} of {total}" if total > 1 else "Draw"
+    board = len(hand.board)
+    if game.board_cards == 5:
+        return {0: "Preflop", 3: "Flop", 4: "Turn", 5: "River"}.get(board, f"Board card {board}")
+    if game.declare and any(isinstance(e, DeclareRound) for e in hand.events):
+        return "Last round"
+    if game.board_cards:
+        return f"Card {board} of {game.board_cards}" if board else "Before the board"
+    if total:
+        if draws == 0:
+            return "Predraw"
+        return f"After draw {draws} of {total}" if total > 1 else "After the draw"
+    rounds = sum(1 for e in hand.events if isinstance(e, BettingRound))
+    return f"Betting round {rounds}"
+
+
+def draw_words(count: int) -> str:
+    """A seat's draw in words, as its seat shows it: ``pat``, ``drew 2``."""
+    return "pat" if count == 0 else f"drew {count}"
 
 
 def pots_text(hand: Hand) -> str:

@@ -147,8 +147,8 @@ class Settlement:
         spec = self.game.award(award.name)
         hands: list[HandShown] = []
         lines: list[str] = []
-        if not award.winners:
-            lines.append(award.note)
+        if not award.winners:  # where its chips went: the other award, or the even split
+            lines.append(f"{award.note}: the pot is split evenly" if pot.note else award.note)
         elif len(award.winners) == 1:
             (winner,) = award.winners
             line = f"{winner} wins {award.amount} with {{using}}"

@@ -34,7 +34,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from splitpot.cards import Card
-from splitpot.describe import hand_log, pots_text, settlement_rows
+from splitpot.describe import hand_log, pots_text, settlement_rows, street_label
 from splitpot.engine.events import (
     ACTION_KINDS,
     Declared,
@@ -275,6 +275,7 @@ def _state(hand: Hand, seen: _Seen, viewer: Viewer, events: Sequence[Event]) -> 
         "pots": None if over else pots_text(hand),
         "to_act": hand.to_act,
         "phase": hand.phase,
+        "street": street_label(hand),
         "face_up": _face_up(hand, events),
         "seats": [
             {

@@ -228,6 +228,7 @@ function drawStep() {
     bet.textContent = seat.bet ? String(seat.bet) : "";
   });
   document.getElementById("board").replaceChildren(drawCards(step.board, used, false));
+  document.getElementById("street").textContent = step.street || "";
   document.getElementById("pot").textContent = settlement ? "Pot awarded" : `Pot ${step.pot}` + (step.pot_total !== step.pot ? ` (${step.pot_total} with bets)` : "");
   document.getElementById("pots").textContent = step.pots && step.pots.includes("(") ? step.pots : "";
   const faceUp = document.getElementById("face-up");

@@ -4,7 +4,7 @@
 
 let BOT_KINDS = ["heuristic", "random", "caller"]; // replaced by the server's registry (/api/games)
 const REFRESH_MS = 3000;
-const lobby = { games: [], openJoin: new Map() };
+const lobby = { games: [], mixes: [], openJoin: new Map() };
 
 function tokenKey(tableId) { return `splitpot.token.${tableId}`; }
 function savedName() { return localStorage.getItem("splitpot.name") || ""; }
@@ -51,6 +51,65 @@ function onGameChange() {
   }
 }
 
+// ---- mixed games ----
+
+function mixMode() { return document.getElementById("mode").value; }
+
+function onModeChange() {
+  const mixed = mixMode() !== "one";
+  document.querySelectorAll(".one-game").forEach((node) => { node.hidden = mixed; });
+  document.querySelectorAll(".mixed-only").forEach((node) => { node.hidden = !mixed; });
+  document.getElementById("hands-per-game").placeholder = mixMode() === "dealers-choice"
+    ? "one hand per choice" : "an orbit of the button";
+  if (mixed && !checkedGames().length) {
+    const preset = lobby.mixes.find((m) => m.mixed === mixMode()) || lobby.mixes[0];
+    if (preset) applyPreset(preset);
+  }
+}
+
+function renderMixGames() {
+  const box = document.getElementById("mix-games");
+  box.replaceChildren(...lobby.games.flatMap((game) => {
+    const box = el("input", { type: "checkbox", value: game.id, "data-testid": "mix-game",
+      onchange: updateSeatsForMix });
+    const structure = el("select", { id: `mix-structure-${game.id}`, "data-testid": `mix-structure-${game.id}`,
+      "aria-label": `${game.name} structure` },
+      (game.structures || []).map((s) => el("option", { value: s, selected: s === game.structure }, structureLabel(s))));
+    return [el("label", { title: game.summary || "" }, box, ` ${game.name}`), structure];
+  }));
+  document.getElementById("mix-presets").replaceChildren(...lobby.mixes.map((mix) => el("button", {
+    type: "button", "data-testid": `preset-${mix.id}`, title: mix.summary, onclick: () => applyPreset(mix),
+  }, mix.name)));
+}
+
+function checkedGames() {
+  return [...document.querySelectorAll("#mix-games input[type=checkbox]")].filter((b) => b.checked).map((b) => b.value);
+}
+
+function applyPreset(mix) {
+  document.querySelectorAll("#mix-games input[type=checkbox]").forEach((box) => { box.checked = mix.games.includes(box.value); });
+  document.getElementById("mode").value = mix.mixed;
+  if (!document.getElementById("table-name").value) document.getElementById("table-name").placeholder = `${mix.name} table`;
+  onModeChange();
+  updateSeatsForMix();
+}
+
+function updateSeatsForMix() {
+  const games = lobby.games.filter((g) => checkedGames().includes(g.id));
+  if (!games.length) return;
+  const most = Math.min(...games.map((g) => g.max_players));
+  const seats = document.getElementById("seats");
+  seats.max = String(most);
+  seats.value = String(Math.max(2, Math.min(Number(seats.value) || 6, most)));
+}
+
+// The games of a mixed table in the order the lobby lists them (a preset's order when they
+// are a preset's games).
+function mixOrder(ids) {
+  const preset = lobby.mixes.find((m) => m.games.length === ids.length && m.games.every((g) => ids.includes(g)));
+  return preset ? preset.games : ids;
+}
+
 function addBot(kind) {
   const list = document.getElementById("bots");
   const select = el("select", { "data-testid": "bot-kind", "aria-label": "bot kind" },
@@ -68,8 +127,16 @@ async function createTable(event) {
   event.preventDefault();
   showError("");
   const value = (id) => document.getElementById(id).value.trim();
-  const body = { game: value("game") };
-  if (value("structure")) body.structure = value("structure");
+  const body = {};
+  if (mixMode() === "one") {
+    body.game = value("game");
+    if (value("structure")) body.structure = value("structure");
+  } else {
+    body.games = mixOrder(checkedGames());
+    body.mixed = mixMode();
+    body.structures = Object.fromEntries(body.games.map((id) => [id, value(`mix-structure-${id}`)]));
+    if (value("hands-per-game")) body.hands_per_game = Number(value("hands-per-game"));
+  }
   if (value("stakes")) body.stakes = value("stakes");
   if (value("seats")) body.seats = Number(value("seats"));
   if (value("buy-in")) body.buy_in = Number(value("buy-in"));
@@ -151,7 +218,8 @@ function tableRow(table) {
   actions.push(el("a", { class: "button", href: `${href}?watch`, "data-testid": "watch" }, "Watch"));
   return el("tr", { "data-table": table.id },
     el("td", { class: "table-name" }, el("strong", {}, table.name), el("div", { class: "muted seat-list" }, who)),
-    el("td", {}, table.game.name, el("div", { class: "muted seat-list" }, structureLabel(table.structure))),
+    el("td", {}, table.mixed ? mixedCell(table) : [table.game.name,
+      el("div", { class: "muted seat-list" }, structureLabel(table.structure))]),
     el("td", {}, stakesText(table.stakes, table.structure, table.game.forced),
       el("div", { class: "muted seat-list" }, `buy-in ${table.buy_in}`)),
     el("td", { "data-testid": "seats-taken" }, `${taken}/${table.seats.length} taken`,
@@ -159,6 +227,13 @@ function tableRow(table) {
         (table.in_hand ? ` \u00b7 hand ${table.hands_played + 1} in play` : ""))),
     el("td", { class: "actions-cell" }, actions),
   );
+}
+
+function mixedCell(table) {
+  const names = (table.games || []).map((id) => (lobby.games.find((g) => g.id === id) || { name: id }).name);
+  const mode = table.mixed === "dealers-choice" ? "Dealer's choice" : "Rotation";
+  return [el("span", { "data-testid": "mixed" }, `${mode}: ${table.game.name} now`),
+    el("div", { class: "muted seat-list" }, names.join(", "))];
 }
 
 function renderTables(tables) {
@@ -184,9 +259,12 @@ async function start() {
   document.getElementById("create-form").addEventListener("submit", createTable);
   document.getElementById("add-bot").addEventListener("click", () => addBot());
   document.getElementById("game").addEventListener("change", onGameChange);
+  document.getElementById("mode").addEventListener("change", onModeChange);
   try {
     const answer = await api("/api/games");
     lobby.games = answer.games || [];
+    lobby.mixes = answer.mixes || [];
+    renderMixGames();
     if (Array.isArray(answer.bots) && answer.bots.length) BOT_KINDS = answer.bots;
     const select = document.getElementById("game");
     select.replaceChildren(...lobby.games.map((g) =>

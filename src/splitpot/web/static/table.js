@@ -19,9 +19,17 @@ const T = {
   lastResultNumber: undefined,
   declared: {}, // hand number -> my (secret) declaration
   leaving: false,
-  ranking: null,
+  ranking: null, // the ranking panel's game: {id} once loaded, "loading", or null
   games: null,
+  chat: [], // the chat's messages (people's and the dealer's), oldest first, at most CHAT_KEPT
+  unread: 0,
+  tab: localStorage.getItem("splitpot.tab") || "chat",
+  ledgerKey: null, // what the ledger was last loaded for
+  actionsKey: null, // what the action bar was last drawn from (unchanged: not redrawn)
+  choiceKey: null,
 };
+
+const CHAT_KEPT = 50;
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 const STRUCTURE = { "fixed-limit": "Fixed limit", "pot-limit": "Pot limit", "no-limit": "No limit" };
@@ -123,13 +131,18 @@ function request(type) {
 }
 
 function onMessage(message) {
-  if (message.type === "state") {
+  if (message.type === "chat") {
+    onChat(message.messages || []);
+  } else if (message.type === "state") {
     T.pending = false;
     T.state = message;
     document.body.dataset.version = String(message.version);
     const hand = message.hand;
     T.clockEnd = hand && hand.clock !== null && hand.clock !== undefined
       ? performance.now() + hand.clock * 1000 : null;
+    const choice = message.choice;
+    T.choiceEnd = choice && choice.clock !== null && choice.clock !== undefined
+      ? performance.now() + choice.clock * 1000 : null;
     if (T.leaving && !isSeat(message.you)) {
       // The seat is given up: forget its key and watch on a fresh connection (the server
       // stops sending to the connection that left).
@@ -145,7 +158,7 @@ function onMessage(message) {
     T.pending = false;
     if (message.request === "leave") T.leaving = false;
     showError(message.message || "refused");
-    if (T.state) renderActions();
+    if (T.state) { T.actionsKey = null; T.choiceKey = null; renderActions(); renderChoice(); }
   }
 }
 
@@ -156,6 +169,13 @@ function showError(text) {
 }
 
 // ---- helpers ----
+
+function gameName(id) {
+  const game = (T.games || []).find((g) => g.id === id);
+  if (game) return game.name;
+  const t = T.state && T.state.table;
+  return t && t.game && t.game.id === id ? t.game.name : id;
+}
 
 function seatName(seat) {
   const s = T.state && T.state.seats.find((x) => x.seat === Number(seat));
@@ -210,13 +230,22 @@ function seatCards(seat) {
   return null;
 }
 
+const NARROW = window.matchMedia("(max-width: 640px)");
+NARROW.addEventListener("change", () => render());
+
+// Whom the table waits for; the person on the button is asked in their own words.
+function waitingText(s) {
+  return s.choice && isSeat(s.you) && s.choice.seat === s.you ? "Your choice: pick the next game" : s.waiting;
+}
+
 function seatPosition(seat, radiusX, radiusY) {
   const s = T.state;
   const n = s.seats.length;
   const anchor = isSeat(s.you) ? s.you : 0;
   const rel = (seat - anchor + n) % n;
   const angle = (Math.PI / 2) + (rel * 2 * Math.PI) / n;
-  return { x: 50 + radiusX * Math.cos(angle), y: 50 + radiusY * Math.sin(angle) };
+  const spread = NARROW.matches ? 0.8 : 1; // (a phone: the seats at the sides stay on it)
+  return { x: 50 + spread * radiusX * Math.cos(angle), y: 50 + radiusY * Math.sin(angle) };
 }
 
 // ---- drawing ----
@@ -228,11 +257,13 @@ function render() {
   renderSeats();
   renderCenter();
   renderMe();
+  renderChoice();
   renderActions();
   renderResult();
   renderLog();
   renderPanels();
   loadRanking();
+  loadLedger();
   const r = s.last_result;
   if (r && T.lastResultNumber !== undefined && r.number !== T.lastResultNumber) animateChips(r);
   T.lastResultNumber = r ? r.number : null;
@@ -249,6 +280,15 @@ function renderHeader() {
   $("table-info").textContent = bits.join(" \u00b7 ");
   $("hand-info").textContent = hand ? `Hand #${hand.number} \u00b7 ${hand.street || hand.phase}`
     : "Between hands";
+  const mix = table.mix;
+  $("mix-info").hidden = !mix;
+  if (mix) {
+    $("mix-info").replaceChildren(el("strong", {}, `${mix.mode_name}: `),
+      ...(table.games || []).flatMap((id, i) => [i ? " \u00b7 " : "", el("span", {
+        class: mix.now && mix.now.id === id ? "mix-game now" : "mix-game", "data-game": id,
+      }, gameName(id))]),
+      el("div", { class: "muted small", "data-testid": "mix-next" }, mix.text));
+  }
   const notice = T.state.notice;
   $("notice").textContent = notice || "";
   $("notice").hidden = !notice;
@@ -262,6 +302,7 @@ function renderSeats() {
   const seatsBox = $("seats");
   const betsBox = $("bets");
   seatsBox.replaceChildren();
+  seatsBox.classList.toggle("many", s.seats.length > 6); // (smaller seats: they do not overlap)
   betsBox.replaceChildren();
   for (const seat of s.seats) {
     const pos = seatPosition(seat.seat, 45, 46);
@@ -288,18 +329,16 @@ function renderSeats() {
       seatsBox.append(box);
       continue;
     }
-    // cards: the seat's own (when shown), else face-down backs while it holds cards
+    // cards: yours and the ones shown, else face-down backs while the seat holds cards
     let cardsNode = null;
-    if (!me) {
-      const cards = seatCards(seat);
-      if (cards) {
-        const used = wins.get(seat.seat) || new Set();
-        cardsNode = el("span", { class: "cards", "data-testid": "seat-cards" },
-          cards.map((c) => cardEl(c, used.has(c) ? "used" : null)));
-      } else if (hand && seat.in_hand && !seat.folded && seat.card_count > 0) {
-        cardsNode = el("span", { class: "cards backs", "data-testid": "seat-cards" },
-          Array.from({ length: seat.card_count }, () => cardEl(null)));
-      }
+    const cards = seatCards(seat);
+    if (cards && cards.length && !(me && seat.folded && hand)) {
+      const used = wins.get(seat.seat) || new Set();
+      cardsNode = el("span", { class: "cards", "data-testid": "seat-cards" },
+        cards.map((c) => cardEl(c, used.has(c) ? "used" : null)));
+    } else if (hand && seat.in_hand && !seat.folded && seat.card_count > 0) {
+      cardsNode = el("span", { class: "cards backs", "data-testid": "seat-cards" },
+        Array.from({ length: seat.card_count }, () => cardEl(null)));
     }
     const tags = [];
     if (seat.kind === "bot") tags.push(["bot", `${seat.bot} bot`]);
@@ -308,14 +347,16 @@ function renderSeats() {
     if (seat.sitting_out) tags.push(["sitting-out", "sitting out"]);
     if (seat.kind === "human" && !seat.connected) tags.push(["disconnected", "disconnected"]);
     if (seat.declared && hand && hand.phase === "declare") tags.push(["declared", "declared"]);
+    if (hand && seat.drew_text && !seat.folded) tags.push(["drew", seat.drew_text]);
     box.append(...[
-      me ? null : el("div", { class: "seat-cards" }, cardsNode),
+      el("div", { class: "seat-cards" }, cardsNode),
       el("div", { class: "seat-name" },
-        el("span", { class: "name", "data-testid": "seat-name" }, seat.name),
+        el("span", { class: "name", "data-testid": "seat-name", title: seat.name }, seat.name),
         me ? el("span", { class: "badge you" }, "you") : null),
       el("div", { class: "seat-stack" }, el("span", { "data-testid": "stack" }, String(seat.stack ?? 0)), " chips"),
       tags.length ? el("div", { class: "seat-tags" },
-        tags.map(([cls, text]) => el("span", { class: `tag ${cls}`, "data-tag": cls }, text))) : null,
+        tags.map(([cls, text]) => el("span", { class: `tag ${cls}`, "data-tag": cls,
+          "data-testid": cls === "drew" ? "seat-drew" : null }, text))) : null,
       toAct ? el("div", { class: "countdown", "data-testid": "seat-clock" }) : null,
       seat.button ? el("span", { class: "dealer", title: "button", "data-testid": "button" }, "D") : null,
     ].filter(Boolean));
@@ -355,7 +396,9 @@ function renderCenter() {
   }
   const turn = $("turn");
   turn.replaceChildren();
-  if (hand && isSeat(hand.to_act) && hand.phase !== "done") {
+  if (!hand && s.waiting) {
+    turn.append(el("span", { class: "waiting-for", "data-testid": "waiting" }, waitingText(s)));
+  } else if (hand && isSeat(hand.to_act) && hand.phase !== "done") {
     const mine = hand.to_act === s.you;
     turn.append(el("span", { class: mine ? "your-turn" : "" },
       mine ? "Your turn" : `${seatName(hand.to_act)} ${PHASE_WORDS[hand.phase] || "to act"}`),
@@ -469,15 +512,30 @@ function renderActions() {
   const box = $("actions");
   const me = mySeat();
   const legal = myLegal();
+  const hand = s.hand;
+  const busted = !!me && (me.stack ?? 0) === 0 && !(hand && me.in_hand);
+  // Redrawn only when what it shows changes: a button replaced under a finger (a state that
+  // only says a seat connected) would swallow the tap or the click.
+  const key = JSON.stringify([!!me, legal, T.pending, busted, me && me.stack, s.table.buy_in,
+    hand && hand.to_act, hand && hand.phase, hand && hand.number, s.waiting, T.selected.size]);
+  if (key === T.actionsKey) return;
+  T.actionsKey = key;
   box.replaceChildren();
   box.classList.toggle("my-turn", !!legal);
+  box.classList.toggle("busted", busted);
   if (!me) { box.hidden = true; return; }
   box.hidden = false;
-  const hand = s.hand;
+  if (busted) {
+    box.append(el("div", { class: "action-row", "data-testid": "busted" },
+      el("span", { class: "your-turn" }, "You are out of chips."),
+      actionButton("bust-rebuy", `Rebuy ${s.table.buy_in}`, () => request("rebuy"), true),
+      actionButton("bust-leave", "Leave", leaveSeat)));
+    return;
+  }
   if (!legal) {
-    let text = "Waiting for the next hand.";
+    let text = waitingText(s) || "Waiting for the next hand.";
     if (hand && isSeat(hand.to_act) && hand.phase !== "done") text = `Waiting for ${seatName(hand.to_act)}…`;
-    box.append(el("div", { class: "muted waiting" }, text));
+    box.append(el("div", { class: "muted waiting", "data-testid": "waiting-bar" }, text));
     return;
   }
   const row = [];
@@ -511,6 +569,43 @@ function renderActions() {
   }
   if ((legal.declare || []).length) row.push(el("span", { class: "muted" }, "Your declaration stays secret until everyone has declared."));
   box.append(el("div", { class: "action-row" }, row));
+  tick();
+}
+
+// Dealer's choice: the button picks the next game; the others see who is choosing.
+function renderChoice() {
+  const s = T.state;
+  const box = $("choice");
+  const choice = s.choice;
+  const mine = !!choice && isSeat(s.you) && choice.seat === s.you && !!mySeat();
+  const key = JSON.stringify([choice, mine, T.pending]);
+  if (key === T.choiceKey) return;
+  T.choiceKey = key;
+  box.hidden = !mine;
+  box.replaceChildren();
+  if (!mine) return;
+  box.append(
+    el("div", { class: "your-turn" }, "You have the button: choose the next game",
+      " ", el("span", { class: "countdown", "data-testid": "choice-clock" })),
+    el("div", { class: "action-row choice-games" }, choice.games.map((g) =>
+      actionButton(`choose-${g.id}`, g.name, () => chooseGame(g.id)))),
+  );
+  tick();
+}
+
+function chooseGame(id) {
+  showError("");
+  if (send({ type: "choose_game", game: id })) {
+    T.pending = true;
+    renderChoice();
+  }
+}
+
+function leaveSeat() {
+  if (!confirm("Give up your seat at this table?")) return;
+  T.leaving = true;
+  request("leave");
+  send({ type: "state" }); // answered after the leave: a watcher's state once the seat is given up
 }
 
 // Sviten Special: the card just dealt face up to you (the log says "<you> is dealt Xx face up").
@@ -554,7 +649,9 @@ function renderResult() {
   const r = s.last_result;
   $("result-panel").hidden = !r;
   if (!r) return;
-  $("result-title").textContent = `Hand #${r.number}` + (r.uncontested ? " (uncontested)" : "");
+  const mixed = !!s.table.mix;
+  $("result-title").textContent = `Hand #${r.number}` + (mixed && r.game ? `: ${r.game.name}` : "")
+    + (r.uncontested ? " (uncontested)" : "");
   const link = $("history-link");
   link.hidden = !r.hand_id;
   if (r.hand_id) link.href = `/history/${encodeURIComponent(r.hand_id)}`;
@@ -582,16 +679,6 @@ function renderResult() {
   const decl = Object.entries(r.declarations || {}).map(([seat, way]) => `${seatName(seat)} ${way}`);
   if (decl.length) extra.push(`Declared: ${decl.join(", ")}`);
   $("result-extra").replaceChildren(...extra.map((t) => el("div", {}, t)));
-}
-
-function renderLog() {
-  const s = T.state;
-  const lines = (s.hand ? s.hand.log : s.log) || [];
-  $("log-title").textContent = s.hand ? `Hand #${s.hand.number} log` : "Last hand's log";
-  const list = $("log");
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
-  list.replaceChildren(...lines.map((line) => el("li", {}, line)));
-  if (atBottom || lines.length < 3) list.scrollTop = list.scrollHeight;
 }
 
 function renderPanels() {
@@ -623,55 +710,21 @@ function renderPanels() {
       : me.sitting_out ? "You are sitting out: you will not be dealt in until you sit in." : "";
   }
   $("invite-url").value = `${location.origin}/table/${encodeURIComponent(T.id)}`;
-}
-
-async function loadRanking() {
-  if (T.ranking !== null || !T.state) return;
-  T.ranking = "loading";
-  try {
-    const answer = await api("/api/games");
-    const game = (answer.games || []).find((g) => g.id === T.state.table.game.id);
-    const parts = [];
-    for (const block of (game && game.ranking) || []) {
-      parts.push(el("div", { class: "ranking-block", "data-ranking": block.award || "" },
-        el("h3", {}, block.title || block.award),
-        el("ol", {}, (block.lines || []).map((line) => el("li", {}, line)))));
-    }
-    if (game && game.summary) parts.unshift(el("p", { class: "muted" }, game.summary));
-    $("ranking").replaceChildren(...parts);
-    T.ranking = game || {};
-  } catch (err) {
-    T.ranking = null;
-    $("ranking").textContent = `Could not load the rankings: ${err.message}`;
-  }
-}
-
-// Chips slide from the pot to each seat that won something.
-function animateChips(result) {
-  const felt = $("felt");
-  for (const [seat, chips] of Object.entries(result.payouts || {})) {
-    if (!(chips > 0) || !T.state.seats.some((x) => x.seat === Number(seat))) continue;
-    const target = seatPosition(Number(seat), 45, 46);
-    const chip = el("div", { class: "chip-fly", "data-testid": "chip-fly", style: "left:50%;top:50%" },
-      el("span", { class: "chip" }), String(chips));
-    felt.append(chip);
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      chip.style.left = `${target.x}%`;
-      chip.style.top = `${target.y}%`;
-      chip.classList.add("moving");
-    }));
-    setTimeout(() => chip.remove(), 1600);
-  }
+  $("chat-name").hidden = !!me;
 }
 
 function tick() {
+  let end = null;
+  if (T.clockEnd !== null && T.state && T.state.hand && T.state.hand.phase !== "done") end = T.clockEnd;
+  else if (T.choiceEnd && T.state && T.state.choice) end = T.choiceEnd;
   let text = "";
-  if (T.clockEnd !== null && T.state && T.state.hand && T.state.hand.phase !== "done") {
-    const left = Math.max(0, (T.clockEnd - performance.now()) / 1000);
+  const nodes = document.querySelectorAll(".countdown");
+  if (end !== null) {
+    const left = Math.max(0, (end - performance.now()) / 1000);
     text = `${Math.ceil(left)}s`;
-    document.querySelectorAll(".countdown").forEach((node) => node.classList.toggle("short", left < 8));
+    nodes.forEach((node) => node.classList.toggle("short", left < 8));
   }
-  document.querySelectorAll(".countdown").forEach((node) => { node.textContent = text; });
+  nodes.forEach((node) => { node.textContent = text; });
 }
 
 // ---- controls ----
@@ -711,17 +764,6 @@ async function join(event) {
   }
 }
 
-function copyInvite() {
-  const input = $("invite-url");
-  input.select();
-  const done = () => { $("copy-invite").textContent = "Copied"; setTimeout(() => { $("copy-invite").textContent = "Copy"; }, 1500); };
-  if (navigator.clipboard && window.isSecureContext) {
-    navigator.clipboard.writeText(input.value).then(done, () => {});
-  } else {
-    try { document.execCommand("copy"); done(); } catch (e) { /* the text stays selected */ }
-  }
-}
-
 function start() {
   const watch = new URLSearchParams(location.search).has("watch");
   T.token = watch ? null : localStorage.getItem(tokenKey());
@@ -732,12 +774,17 @@ function start() {
   $("sit-out").addEventListener("click", () => request("sit_out"));
   $("sit-in").addEventListener("click", () => request("sit_in"));
   $("rebuy").addEventListener("click", () => request("rebuy"));
-  $("leave").addEventListener("click", () => {
-    if (!confirm("Give up your seat at this table?")) return;
-    T.leaving = true;
-    request("leave");
-    send({ type: "state" }); // answered after the leave: a watcher's state once the seat is given up
+  $("leave").addEventListener("click", leaveSeat);
+  $("chat-form").addEventListener("submit", sendChat);
+  $("chat-name").value = localStorage.getItem("splitpot.name") || "";
+  $("chat-hide").addEventListener("change", () => {
+    localStorage.setItem("splitpot.hideChat", $("chat-hide").checked ? "1" : "0");
+    renderChat();
   });
+  document.querySelectorAll(".side-tabs .tab").forEach((button) =>
+    button.addEventListener("click", () => showTab(button.dataset.tab)));
+  $("ledger-csv").href = `/api/tables/${encodeURIComponent(T.id)}/ledger?format=csv`;
+  showTab(["chat", "log", "ledger", "ranking"].includes(T.tab) ? T.tab : "chat");
   document.addEventListener("keydown", onKey);
   setInterval(tick, 250);
   setInterval(() => { if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send('{"type":"ping"}'); }, 25000);

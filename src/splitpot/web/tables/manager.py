@@ -28,12 +28,15 @@ from splitpot.bots.expert import ExpertBot
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.engine.events import events_from_json
 from splitpot.engine.hand import Hand
+from splitpot.engine.mixed import Mix, MixPlace, stakes_for
 from splitpot.engine.options import Options, Stakes
 from splitpot.errors import BadRequest, LogError, SplitpotError, TableError
 from splitpot.games import find_game
 from splitpot.games.streets import Structure
 from splitpot.history.store import HistoryStore
 from splitpot.web.config import ServerConfig
+from splitpot.web.tables.chat import Chat, RateLimit
+from splitpot.web.tables.ledger import Ledger, LedgerRow
 from splitpot.web.tables.lobby import new_table
 from splitpot.web.tables.pacing import Pacer, Turn
 from splitpot.web.tables.protocol import MESSAGE_TYPES, read_act
@@ -49,11 +52,22 @@ log = logging.getLogger("splitpot.web")
 @dataclass(eq=False)
 class Client:
     """One websocket connection: its seat (``None``: watching). ``sending`` lets one message
-    out at a time, so that states reach the client in the order they were built."""
+    out at a time, so that states reach the client in the order they were built;
+    ``chat_seen`` is the last chat message sent to it, ``chat_rate`` its chat's rate limit."""
 
     socket: WebSocket
     seat: int | None
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+    chat_seen: int = 0
+    chat_rate: RateLimit = field(default_factory=RateLimit)
+
+
+@dataclass
+class _Timers:
+    """A table driver's timers (``time.monotonic()``): the next deal, a bot's next move."""
+
+    next_deal: float | None = None
+    bot_ready: float | None = None
 
 
 class TableManager:
@@ -107,13 +121,20 @@ class TableManager:
     ) -> WebTable:
         config = json.loads(config_text)
         state = json.loads(state_text)
-        game = find_game(config["game"])
+        if "mix" in config:
+            mix = Mix.from_json(config["mix"])
+        else:  # a table stored before mixes
+            first = find_game(config["game"])
+            mix = Mix(games=(first,), structures={first.id: Structure(config["structure"])})
+        place = MixPlace.from_json(state.get("place"))
+        game = mix.games[place.index]
+        stakes = stakes_for(config["stakes_text"], game) if mix.mixed else None
         table = WebTable(
             id=table_id,
             name=config["name"],
             game=game,
-            structure=Structure(config["structure"]),
-            stakes=Stakes(**config["stakes"]),
+            structure=mix.structure_of(game),
+            stakes=stakes or Stakes(**config["stakes"]),
             stakes_text=config["stakes_text"],
             buy_in=config["buy_in"],
             clock=config["clock"],
@@ -126,7 +147,15 @@ class TableManager:
             last_result=state["last_result"],
             last_log=state["last_log"],
             notice=state.get("notice"),
+            mix=mix,
+            place=place,
+            chat=Chat.from_json(state.get("chat")),
         )
+        table.ledger = (
+            Ledger.from_json(state["ledger"]) if "ledger" in state else _ledger_of(table.seats)
+        )
+        if state.get("choosing") is not None:  # the choice's clock starts again
+            table.ask_choice(int(state["choosing"]), announce=False)
         now = time.monotonic()
         table.away_since = {i: now for i, seat in enumerate(table.seats) if seat.kind == "human"}
         if hand_text:
@@ -192,8 +221,7 @@ class TableManager:
 
     async def _drive(self, table: WebTable) -> None:
         wake = self._wake[table.id]
-        next_deal: float | None = None
-        bot_ready: float | None = None
+        timers = _Timers()
         while True:
             wait: float | None = None
             try:
@@ -204,44 +232,10 @@ class TableManager:
                         self._persist(table)
                         wait = 0
                     elif table.hand is None:
-                        bot_ready = None
-                        watched = any(c.seat is None for c in self._clients[table.id])
-                        if not table.dealable(watched):
-                            next_deal = None
-                        elif next_deal is None:
-                            pause = self.config.next_hand_delay if table.hands_played else 0.0
-                            next_deal = now + pause
-                        if next_deal is not None and now >= next_deal:
-                            next_deal = None
-                            table.deal(watched)
-                            self._persist(table)
-                            wait = 0
-                        elif next_deal is not None:
-                            wait = next_deal - now
+                        wait = self._between_hands(table, now, timers)
                     else:
-                        next_deal = None
-                        seat = table.to_act()
-                        assert seat is not None
-                        self._start_clock(table)
-                        if table.seats[seat].kind == "bot":
-                            if bot_ready is None:
-                                bot_ready = now + self.config.bot_delay
-                            if now >= bot_ready:
-                                bot_ready = None
-                                await self._bot_acts(table, seat, turn)
-                                wait = 0
-                            else:
-                                wait = bot_ready - now
-                        else:
-                            bot_ready = None
-                            if table.deadline is not None:
-                                left = table.deadline - time.time()
-                                if left <= 0:
-                                    table.time_out()
-                                    self._persist(table)
-                                    wait = 0
-                                else:
-                                    wait = left
+                        timers.next_deal = None
+                        wait = await self._in_hand(table, now, timers, turn)
                 if wait == 0:
                     sending = time.perf_counter()
                     await self._broadcast(table)
@@ -259,6 +253,82 @@ class TableManager:
             wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), timeout=wait)
+
+    def _between_hands(self, table: WebTable, now: float, timers: _Timers) -> float | None:
+        """Between hands: deal when the table can (after the pause between hands), the
+        button's game choice first at dealer's choice. Returns how long to wait (0: a change
+        to send; ``None``: until woken)."""
+        watched = any(c.seat is None for c in self._clients[table.id])
+        if not table.dealable(watched):
+            timers.next_deal = timers.bot_ready = None
+            if table.choosing is not None:  # the table cannot deal: the question is off
+                table.drop_choice()
+                self._persist(table)
+                return 0
+            return None
+        if timers.next_deal is None:
+            pause = self.config.next_hand_delay if table.hands_played else 0.0
+            timers.next_deal = now + pause
+        chooser = table.chooser(watched)
+        if chooser is not None:
+            return self._choice(table, chooser, now, timers)
+        if now < timers.next_deal:
+            return timers.next_deal - now
+        timers.next_deal = timers.bot_ready = None
+        table.deal(watched)
+        self._persist(table)
+        return 0
+
+    def _choice(self, table: WebTable, chooser: int, now: float, timers: _Timers) -> float | None:
+        """Dealer's choice: ask the button; a bot picks at random after its delay, a person
+        whose clock runs out gets a game at random."""
+        if table.choosing != chooser:
+            table.ask_choice(chooser)
+            timers.bot_ready = None
+            self._persist(table)
+            return 0
+        if table.seats[chooser].kind == "bot":
+            if timers.bot_ready is None:
+                timers.bot_ready = now + self.config.bot_delay
+            if now < timers.bot_ready:
+                return timers.bot_ready - now
+            timers.bot_ready = None
+            table.choose_at_random()
+            self._persist(table)
+            return 0
+        if table.choice_deadline is None:
+            return None
+        left = table.choice_deadline - time.time()
+        if left > 0:
+            return left
+        table.choose_at_random("ran out of time")
+        self._persist(table)
+        return 0
+
+    async def _in_hand(
+        self, table: WebTable, now: float, timers: _Timers, turn: Turn
+    ) -> float | None:
+        """A hand is on: a bot acts after its delay; a person's clock runs."""
+        seat = table.to_act()
+        assert seat is not None
+        self._start_clock(table)
+        if table.seats[seat].kind == "bot":
+            if timers.bot_ready is None:
+                timers.bot_ready = now + self.config.bot_delay
+            if now < timers.bot_ready:
+                return timers.bot_ready - now
+            timers.bot_ready = None
+            await self._bot_acts(table, seat, turn)
+            return 0
+        timers.bot_ready = None
+        if table.deadline is None:
+            return None
+        left = table.deadline - time.time()
+        if left > 0:
+            return left
+        table.time_out()
+        self._persist(table)
+        return 0
 
     def _start_clock(self, table: WebTable) -> None:
         hand = table.hand
@@ -326,6 +396,14 @@ class TableManager:
             self._start_clock(table)  # a new turn's clock starts as it is announced
         for client in list(self._clients.get(table.id, ())):
             await self._send(table, client)
+            await self._send_chat(table, client)
+
+    async def _send_chat(self, table: WebTable, client: Client) -> None:
+        """The chat messages this client has not been sent yet (on connect: the kept ones)."""
+        fresh = table.chat.since(client.chat_seen)
+        if fresh:
+            client.chat_seen = fresh[-1]["id"]
+            await self._send(table, client, {"type": "chat", "messages": fresh})
 
     async def _send(
         self, table: WebTable, client: Client, message: dict[str, Any] | None = None
@@ -370,6 +448,7 @@ class TableManager:
                 await self._broadcast(table)
             else:
                 await self._send(table, client)
+                await self._send_chat(table, client)
                 self._wake[table.id].set()  # a table of bots deals while it is watched
             while True:
                 message = await socket.receive()
@@ -422,6 +501,9 @@ class TableManager:
         if kind == "state":
             await self._send(table, client)
             return
+        if kind == "chat":
+            await self._chat(table, client, data)
+            return
         async with self._locks[table.id]:
             try:
                 if client.seat is None:
@@ -439,6 +521,26 @@ class TableManager:
                     if other.seat == gone:
                         other.seat = None
         await self._changed(table)
+
+    async def _chat(self, table: WebTable, client: Client, data: Mapping[str, Any]) -> None:
+        """A chat message from a seat, or from a watcher who gives a ``name`` (not the name of
+        anyone seated); rate-limited per connection."""
+        async with self._locks[table.id]:
+            try:
+                seat = client.seat
+                if seat is not None and table.seats[seat].kind == "human":
+                    name = table.seats[seat].name
+                else:
+                    seat = None
+                    name = table.watcher_name(data.get("name"))
+                client.chat_rate.check()
+                table.chat.say(name, seat, data.get("text"))
+            except SplitpotError as exc:
+                await self._error(table, client, str(exc), "chat")
+                return
+            self.store.save(table)
+        for other in list(self._clients.get(table.id, ())):
+            await self._send_chat(table, other)
 
     async def _error(
         self, table: WebTable, client: Client, text: str, request: str | None = None
@@ -462,9 +564,29 @@ _MESSAGES: Final[dict[str, Callable[[WebTable, int, Mapping[str, Any]], None]]] 
     "sit_in": lambda table, seat, data: table.set_sitting_out(seat, False),
     "rebuy": lambda table, seat, data: table.rebuy(seat),
     "leave": lambda table, seat, data: table.leave(seat),
+    "choose_game": lambda table, seat, data: table.choose_game(seat, data.get("game")),
+    "chat": lambda table, seat, data: None,  # (handled by TableManager._chat: watchers too)
     "state": lambda table, seat, data: None,
     "ping": lambda table, seat, data: None,
 }
+
+
+def _ledger_of(seats: list[Seat]) -> Ledger:
+    """A ledger for a table stored before ledgers: each seat's chips bought, and one row for
+    the chips taken away by people who left."""
+    rows = [
+        LedgerRow(name=s.name, kind=s.kind, bot=s.bot, seat=i, buy_in=s.bought)
+        for i, s in enumerate(seats)
+        if s.kind != "open"
+    ]
+    for index, seat in enumerate(seats):
+        if seat.kind == "open" and seat.bought:
+            rows.append(LedgerRow(name=f"Earlier players of seat {index}", kind="earlier",
+                                  buy_in=seat.bought, cashed_out=seat.left_with))  # fmt: skip
+        elif seat.left_with:
+            rows.append(LedgerRow(name=f"Earlier players of seat {index}", kind="earlier",
+                                  cashed_out=seat.left_with))  # fmt: skip
+    return Ledger(rows)
 
 
 def _starting_stacks(hand_text: str, seats: int) -> list[int]:

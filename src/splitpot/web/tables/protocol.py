@@ -25,14 +25,21 @@ __all__ = [
     "read_options",
 ]
 
-MESSAGE_TYPES: Final = ("act", "sit_out", "sit_in", "rebuy", "leave", "state", "ping")
+MESSAGE_TYPES: Final = (
+    "act", "sit_out", "sit_in", "rebuy", "leave", "choose_game", "chat", "state", "ping",
+)  # fmt: skip
 """The ``type`` of every message a client may send on a table's websocket."""
 
 
 class CreateTable(msgspec.Struct, frozen=True, kw_only=True):
-    """``POST /api/tables``: a new table (the game's defaults where a field is left out)."""
+    """``POST /api/tables``: a new table (the game's defaults where a field is left out); a
+    mixed table names its ``games`` (two or more) instead of one ``game``."""
 
-    game: str
+    game: str | None = None
+    games: list[str] | None = None
+    mixed: str | None = None
+    hands_per_game: int | None = None
+    structures: dict[str, str] | None = None
     structure: str | None = None
     stakes: str = "1/2"
     seats: int | None = None
@@ -46,6 +53,10 @@ class CreateTable(msgspec.Struct, frozen=True, kw_only=True):
 
 _CREATE_MESSAGES: Final = {
     "game": "game: name a game (GET /api/games lists them)",
+    "games": 'games: a list of game ids, e.g. ["badugi", "drawmaha"]',
+    "mixed": "mixed: rotation or dealers-choice",
+    "hands_per_game": "hands_per_game: a whole number of hands, not {value!r}",
+    "structures": 'structures: an object of game id to structure, e.g. {{"badugi": "fixed-limit"}}',
     "structure": "structure: fixed-limit, pot-limit or no-limit",
     "stakes": 'stakes: write them as text, e.g. "1/2"',
     "seats": "seats: a whole number of seats, not {value!r}",

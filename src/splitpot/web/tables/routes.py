@@ -1,4 +1,5 @@
-"""The tables' routes: the games, the lobby's list, create, join, and each table's websocket."""
+"""The tables' routes: the games and mixes, the lobby's list, create, join, a table's ledger,
+and each table's websocket."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from splitpot.bots.registry import BOTS
+from splitpot.errors import BadRequest
+from splitpot.games.mixes import MIXES
+from splitpot.web.tables.ledger import Ledger
 from splitpot.web.tables.manager import TableManager
 from splitpot.web.tables.views import games_json
 from splitpot.web.util import read_json
@@ -23,7 +27,9 @@ def _manager(request: Request | WebSocket) -> TableManager:
 
 
 async def _games(request: Request) -> Response:
-    return JSONResponse({"games": games_json(), "bots": list(BOTS)})
+    return JSONResponse(
+        {"games": games_json(), "bots": list(BOTS), "mixes": [m.to_json() for m in MIXES]}
+    )
 
 
 async def _list_tables(request: Request) -> Response:
@@ -46,6 +52,22 @@ async def _get_table(request: Request) -> Response:
     return JSONResponse(table.summary())
 
 
+async def _ledger(request: Request) -> Response:
+    """The table's ledger as JSON, or with ``?format=csv`` as a CSV download."""
+    table = _manager(request).get(request.path_params["table_id"])
+    view = table.ledger_view()
+    wanted = request.query_params.get("format", "json")
+    if wanted == "csv":
+        return Response(
+            Ledger.csv(view),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="ledger-{table.id}.csv"'},
+        )
+    if wanted != "json":
+        raise BadRequest(f"format: json or csv, not {wanted!r}")
+    return JSONResponse(view)
+
+
 async def _join_table(request: Request) -> Response:
     manager = _manager(request)
     table = manager.get(request.path_params["table_id"])
@@ -64,5 +86,6 @@ ROUTES: list[BaseRoute] = [
     Route("/api/tables", _create_table, methods=["POST"]),
     Route("/api/tables/{table_id}", _get_table),
     Route("/api/tables/{table_id}/join", _join_table, methods=["POST"]),
+    Route("/api/tables/{table_id}/ledger", _ledger),
     WebSocketRoute("/ws/tables/{table_id}", _socket),
 ]

@@ -1,8 +1,9 @@
 """A table's state at the web server: seats, hands in a row, and what each seat may see.
 
 A :class:`WebTable` is plain, synchronous state: seats (open, a person's, or a bot's), stacks,
-the button, the hand in progress (an engine :class:`~splitpot.engine.hand.Hand`) and the last
-result. It builds each connection's ``state`` message from the hand's log *as that seat sees
+the button, the game now and where the table is in its mix (:mod:`splitpot.engine.mixed`), the
+hand in progress (an engine :class:`~splitpot.engine.hand.Hand`), the last result, the ledger
+and the chat. It builds each connection's ``state`` message from the hand's log *as that seat sees
 it* (:meth:`Hand.view`), so no message carries another seat's hole cards before they are
 shown, the deck, or a Doogie declaration before the reveal.
 """
@@ -23,17 +24,31 @@ from typing import Any, Final
 from splitpot.bots.base import Bot, seat_view
 from splitpot.bots.caller import CallerBot
 from splitpot.bots.registry import BOTS, make_bot
-from splitpot.describe import hand_log
+from splitpot.describe import (
+    buy_in_line,
+    choice_line,
+    choosing_line,
+    draw_words,
+    game_line,
+    hand_log,
+    leave_line,
+    rebuy_line,
+    street_label,
+    waiting_line,
+)
 from splitpot.engine.events import Action, Event, Shown
 from splitpot.engine.hand import Hand
+from splitpot.engine.mixed import Mix, MixPlace, stakes_for
 from splitpot.engine.options import Options, Stakes
 from splitpot.engine.table import move_button
 from splitpot.errors import BadRequest, TableError
 from splitpot.games import GameSpec
 from splitpot.games.streets import Structure
 from splitpot.web.config import ServerConfig
+from splitpot.web.tables.chat import Chat
+from splitpot.web.tables.ledger import Ledger
 from splitpot.web.tables.protocol import parse_action
-from splitpot.web.tables.views import legal_json, result_json, side_pots, street_label
+from splitpot.web.tables.views import draws_now, legal_json, mix_json, result_json, side_pots
 
 __all__ = ["BOT_KINDS", "MAX_NAME", "Seat", "WebTable", "token_digest"]
 
@@ -124,6 +139,22 @@ class WebTable:
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections
     _log_json: list[str] = field(default_factory=list, repr=False)
     away_since: dict[int, float] = field(default_factory=dict)  # seat -> time.monotonic()
+    mix: Mix | None = None  # None: the one game of ``game`` (set in __post_init__)
+    place: MixPlace = field(default_factory=MixPlace)
+    choosing: int | None = None  # dealer's choice: the seat asked to pick the next game
+    choice_deadline: float | None = None  # when that seat runs out of time (time.time())
+    ledger: Ledger = field(default_factory=Ledger)
+    chat: Chat = field(default_factory=Chat)
+
+    def __post_init__(self) -> None:
+        if self.mix is None:
+            self.mix = Mix(games=(self.game,), structures={self.game.id: self.structure})
+
+    @property
+    def games(self) -> Mix:
+        """The table's mix (one game or several)."""
+        assert self.mix is not None
+        return self.mix
 
     # ------------------------------------------------------------------ seats
 
@@ -167,8 +198,27 @@ class WebTable:
             kind="human", name=name, token_hash=token_digest(token), stack=self.buy_in,
             bought=old.bought + self.buy_in, left_with=old.left_with,
         )  # fmt: skip
+        self.ledger.sit(index, name, "human", self.buy_in)
+        self.chat.dealer(buy_in_line(name, self.buy_in))
         self.version += 1
         return index, token
+
+    def seat_bot(self, index: int, kind: str) -> None:
+        """A bot of ``kind`` sits in seat ``index`` with the buy-in."""
+        name = f"{kind.capitalize()} bot {index + 1}"
+        self.seats[index] = Seat(
+            kind="bot", name=name, bot=kind, stack=self.buy_in, bought=self.buy_in
+        )
+        self.ledger.sit(index, name, "bot", self.buy_in, bot=kind)
+
+    def watcher_name(self, raw: object) -> str:
+        """A watcher's name for the chat: a seat's name rules, and is not taken by a seat."""
+        if raw is None:
+            raise TableError('chat: a watcher gives a "name" with the message')
+        name = _clean_name(raw)
+        if any(s.kind != "open" and s.name.lower() == name.lower() for s in self.seats):
+            raise TableError(f"chat: {name!r} is seated at this table: choose another name")
+        return name
 
     def in_hand(self, seat: int) -> bool:
         return self.hand is not None and seat in self.hand_seats
@@ -178,7 +228,11 @@ class WebTable:
             raise TableError("you are in this hand: leave when it is over (or fold first)")
         old = self.seats[seat]
         self.seats[seat] = Seat(bought=old.bought, left_with=old.left_with + old.stack)
+        self.ledger.leave(seat, old.stack)
+        self.chat.dealer(leave_line(old.name, old.stack))
         self.connected.pop(seat, None)
+        if self.choosing == seat:
+            self.choosing = self.choice_deadline = None
         self.version += 1
 
     def rebuy(self, seat: int) -> None:
@@ -187,9 +241,16 @@ class WebTable:
         info = self.seats[seat]
         if info.stack >= self.buy_in:
             raise TableError(f"your stack ({info.stack}) is already at the buy-in or more")
-        info.bought += self.buy_in - info.stack
-        info.stack = self.buy_in
+        self._rebuy(seat)
         self.version += 1
+
+    def _rebuy(self, seat: int) -> None:
+        info = self.seats[seat]
+        chips = self.buy_in - info.stack
+        info.bought += chips
+        info.stack = self.buy_in
+        self.ledger.rebuy(seat, chips)
+        self.chat.dealer(rebuy_line(info.name, chips, info.stack))
 
     def set_sitting_out(self, seat: int, out: bool) -> None:
         self.seats[seat].sitting_out = out
@@ -245,6 +306,13 @@ class WebTable:
         if not playing:
             raise TableError("the table cannot deal: it needs two players")
         button = move_button(self.button, playing, len(self.seats))
+        mix = self.games
+        if self.place.needs_choice(mix, button):
+            raise TableError("the button chooses the game before the deal")
+        self._play(self.place.dealt(mix, button))
+        if mix.mixed and self.place.hands == 1:
+            self.chat.dealer(game_line(self.game, self.structure, self.stakes))
+        self.choosing = self.choice_deadline = None
         number = self.hands_played + 1
         hand = Hand(
             self.game,
@@ -267,6 +335,85 @@ class WebTable:
         self.timed_out = set()
         self.version += 1
         return hand
+
+    def _play(self, game: GameSpec) -> None:
+        """The table deals ``game`` now (its structure and the stakes read for it)."""
+        self.game = game
+        self.structure = self.games.structure_of(game)
+        self.stakes = stakes_for(self.stakes_text, game)
+
+    # ------------------------------------------------------------------ dealer's choice
+
+    def chooser(self, watched: bool = False) -> int | None:
+        """The seat that must pick the game before the next deal (the next hand's button at
+        dealer's choice), or ``None``: no choice is needed, or the table cannot deal."""
+        playing = self.dealable(watched)
+        if self.hand is not None or not playing:
+            return None
+        button = move_button(self.button, playing, len(self.seats))
+        return button if self.place.needs_choice(self.games, button) else None
+
+    def ask_choice(self, seat: int, announce: bool = True) -> None:
+        """Ask ``seat`` to pick the next game (on the clock when the table has one)."""
+        self.choosing = seat
+        human = self.seats[seat].kind == "human"
+        self.choice_deadline = time.time() + self.clock if human and self.clock > 0 else None
+        if announce:
+            self.chat.dealer(choosing_line(self.seats[seat].name, len(self.games.games)))
+        self.version += 1
+
+    def drop_choice(self) -> None:
+        """The question is off (the table cannot deal now); it is asked again later."""
+        self.choosing = self.choice_deadline = None
+        self.version += 1
+
+    def choose_game(self, seat: int, game: object) -> None:
+        """``seat`` picks the next game (an id from the table's games)."""
+        if self.choosing is None:
+            raise TableError("no game is to be chosen now")
+        if seat != self.choosing:
+            who = self.seats[self.choosing].name
+            raise TableError(f"{who} (the button) chooses the next game, not you")
+        if not isinstance(game, str):
+            raise TableError('choose_game needs "game": a game id from the table\'s games')
+        picked = self.place.choose(self.games, game)
+        self.chat.dealer(choice_line(self.seats[seat].name, picked))
+        self.choosing = self.choice_deadline = None
+        self.version += 1
+
+    def choose_at_random(self, how: str = "") -> None:
+        """The seat asked (a bot, or a person out of time: ``how``) gets a game at random."""
+        assert self.choosing is not None
+        if self.config.seed is None:
+            rng = random.Random(secrets.randbits(64))
+        else:
+            rng = random.Random(f"{self.config.seed}:{self.id}:choice:{self.hands_played + 1}")
+        picked = self.place.choose_at_random(self.games, rng)
+        name = self.seats[self.choosing].name
+        self.chat.dealer(choice_line(name, picked, how) if how else choice_line(name, picked))
+        self.choosing = self.choice_deadline = None
+        self.version += 1
+
+    def waiting(self) -> str | None:
+        """Who the table waits for before it can deal (``None`` when a hand is on or can be
+        dealt)."""
+        if self.hand is not None:
+            return None
+        if self.choosing is not None:
+            return waiting_line(choosing=self.seats[self.choosing].name)
+        people = [s for s in self.seats if s.kind == "human"]
+        return waiting_line(
+            busted=[s.name for s in people if s.stack == 0],
+            sitting_out=[s.name for s in people if s.sitting_out and s.stack > 0],
+            players=len(self.dealable(watched=True)),
+        )
+
+    def ledger_view(self) -> dict[str, Any]:
+        """The ledger with the seats' stacks (a hand in progress counts when it is over)."""
+        stacks = {i: s.stack for i, s in enumerate(self.seats) if s.kind != "open"}
+        return {"table": self.id, "name": self.name, **self.ledger.view(stacks)}
+
+    # ------------------------------------------------------------------ the hand
 
     def hand_seat(self, seat: int | None) -> int | None:
         if seat is None or self.hand is None or seat not in self.hand_seats:
@@ -334,10 +481,9 @@ class WebTable:
         for seat in self.timed_out:
             if self.seats[seat].kind == "human":
                 self.seats[seat].sitting_out = True
-        for info in self.seats:
+        for index, info in enumerate(self.seats):
             if info.kind == "bot" and info.stack == 0:  # bots buy back in, so the game goes on
-                info.bought += self.buy_in
-                info.stack = self.buy_in
+                self._rebuy(index)
         self.hand = None
         self.hand_seats = []
         self.hand_started = None
@@ -386,6 +532,8 @@ class WebTable:
             "buy_in": self.buy_in,
             "clock": self.clock,
             "options": self.options.to_json(),
+            **self.games.to_json(),
+            "mix": mix_json(self),
             "seats": [
                 {
                     "seat": i,
@@ -409,6 +557,7 @@ class WebTable:
         mine = self.hand_seat(seat)
         events = hand.view(mine) if hand is not None else []
         shown = {e.seat: [str(c) for c in e.cards] for e in events if isinstance(e, Shown)}
+        drew = draws_now(events)
         to_act = self.to_act()
         seats = []
         for index, info in enumerate(self.seats):
@@ -418,7 +567,8 @@ class WebTable:
                 "sitting_out": info.sitting_out, "stack": info.stack, "bet": 0,
                 "in_hand": False, "folded": False, "all_in": False,
                 "button": index == self.button, "to_act": index == to_act, "cards": None,
-                "card_count": 0, "shown": False, "declared": False,
+                "card_count": 0, "shown": False, "declared": False, "drew": None,
+                "drew_text": None,
             }  # fmt: skip
             at = self.hand_seat(index)
             if hand is not None and at is not None:
@@ -434,6 +584,8 @@ class WebTable:
                     cards=cards, card_count=len(hand.hole[at]), shown=at in shown,
                     declared=at in hand.declarations,
                 )  # fmt: skip
+                if at in drew:
+                    entry.update(drew=drew[at], drew_text=draw_words(drew[at]))
             seats.append(entry)
         message: dict[str, Any] = {
             "type": "state",
@@ -453,20 +605,32 @@ class WebTable:
                 "clock": self.clock,
                 "hands_played": self.hands_played,
                 "options": self.options.to_json(),
+                **self.games.to_json(),
+                "mix": mix_json(self),
             },
             "seats": seats,
             "hand": None,
             "last_result": self.last_result,
             "log": self.last_log,
             "notice": self.notice,
+            "waiting": self.waiting(),
+            "choice": None,
         }
+        if self.choosing is not None:
+            ends = self.choice_deadline
+            message["choice"] = {
+                "seat": self.choosing,
+                "games": [{"id": g.id, "name": g.name} for g in self.games.games],
+                "clock": None if ends is None else round(max(0.0, ends - time.time()), 1),
+                "deadline": None if ends is None else int(ends * 1000),
+            }
         if hand is not None:
             legal = hand.legal_actions()
             clock = None if self.deadline is None else max(0.0, self.deadline - time.time())
             message["hand"] = {
                 "number": self.hands_played + 1,
                 "phase": hand.phase,
-                "street": street_label(hand, events),
+                "street": street_label(hand),
                 "board": [str(c) for c in hand.board],
                 "pot": hand.pot,
                 "pots": side_pots(hand, self.hand_seats),

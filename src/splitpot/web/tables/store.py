@@ -53,6 +53,7 @@ class TableStore:
             "name": table.name, "game": table.game.id, "structure": table.structure.value,
             "stakes": table.stakes.to_json(), "stakes_text": table.stakes_text,
             "buy_in": table.buy_in, "clock": table.clock, "options": table.options.to_json(),
+            "mix": table.games.to_json(),
         }  # fmt: skip
         state = {
             "seats": [s.to_json() for s in table.seats], "button": table.button,
@@ -60,6 +61,8 @@ class TableStore:
             "hand_started": table.hand_started.isoformat() if table.hand_started else None,
             "last_result": table.last_result, "last_log": table.last_log,
             "notice": table.notice, "timed_out": sorted(table.timed_out),
+            "place": table.place.to_json(), "choosing": table.choosing,
+            "ledger": table.ledger.to_json(), "chat": table.chat.to_json(),
         }  # fmt: skip
         hand = table.hand_log() if table.hand is not None else None
         self._db.execute("BEGIN IMMEDIATE")

@@ -1,12 +1,13 @@
-"""What a table shows: the games for the lobby, the legal actions with raise presets, the pots,
-where the hand is, and a finished hand's result."""
+"""What a table shows: the games and mixes for the lobby, the legal actions with raise presets,
+the pots, each seat's draw, what a mixed table plays now and next, and a finished hand's
+result."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from splitpot.describe import settlement_rows
-from splitpot.engine.events import Event, Revealed, Shown, SvitenFaceUp
+from splitpot.describe import MIXED_NAMES, next_game_line, settlement_rows
+from splitpot.engine.events import Discarded, DrawRound, Event, Revealed, Shown, SvitenFaceUp
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.games.registry import GAMES
 from splitpot.games.streets import Forced, Structure
@@ -15,7 +16,7 @@ from splitpot.web.rankings import ranking_panel
 if TYPE_CHECKING:
     from splitpot.web.tables.state import WebTable
 
-__all__ = ["games_json", "legal_json", "result_json", "side_pots", "street_label"]
+__all__ = ["draws_now", "games_json", "legal_json", "mix_json", "result_json", "side_pots"]
 
 
 def games_json() -> list[dict[str, Any]]:
@@ -101,23 +102,44 @@ def side_pots(hand: Hand, seats: list[int]) -> list[dict[str, Any]]:
     ]
 
 
-def street_label(hand: Hand, events: list[Event]) -> str:
-    """Where the hand is: ``Flop betting``, ``Draw 1``, ``Declare``..."""
-    phase = hand.phase
-    if phase == "declare":
-        return "Declare"
-    draws = sum(1 for e in events if e.kind == "draw_round")
-    if phase in ("draw", "sviten"):
-        return f"Draw {draws}" if len(hand.game.draws) > 1 else "Draw"
-    if phase == "done":
-        return "Showdown"
-    if hand.game.board_cards == 5:
-        name = {0: "Preflop", 3: "Flop", 4: "Turn", 5: "River"}.get(len(hand.board), "Board")
-        return f"{name} betting"
-    if hand.game.board_cards:
-        return f"Betting ({len(hand.board)} board cards)"
-    rounds = sum(1 for e in events if e.kind == "bet_round")
-    return f"Betting round {rounds}"
+def draws_now(events: list[Event]) -> dict[int, int]:
+    """How many cards each hand seat drew in the latest draw (public: a count, never cards),
+    from that draw until the next begins."""
+    out: dict[int, int] = {}
+    for event in events:
+        if isinstance(event, DrawRound):
+            out = {}
+        elif isinstance(event, Discarded) and event.seat is not None:
+            out[event.seat] = event.count
+    return out
+
+
+def mix_json(table: WebTable) -> dict[str, Any] | None:
+    """What a mixed table plays now and next (``None`` with one game): the game now, the hands
+    dealt of it and left, the next game (``null`` at dealer's choice) and the line saying it."""
+    mix, place = table.games, table.place
+    if not mix.mixed:
+        return None
+    playing = table.hand_seats or table.dealable(watched=True)
+    left = place.hands_left(mix, table.button, playing, len(table.seats))
+    upcoming = place.upcoming(mix)
+    choice = mix.mode == "dealers-choice"
+    started = place.hands > 0
+    return {
+        "mode": mix.mode,
+        "mode_name": MIXED_NAMES[mix.mode or ""],
+        "now": {"id": table.game.id, "name": table.game.name} if started else None,
+        "hand": place.hands,
+        "hands_left": left if started else None,
+        "next": None if upcoming is None else {"id": upcoming.id, "name": upcoming.name},
+        "text": (
+            next_game_line(table.game, place.hands, left, upcoming, choice)
+            if started
+            else "the button chooses the first game"
+            if choice
+            else f"first game: {table.game.name}"
+        ),
+    }
 
 
 def result_json(table: WebTable, hand: Hand, hand_id: int | None) -> dict[str, Any]:
@@ -136,6 +158,7 @@ def result_json(table: WebTable, hand: Hand, hand_id: int | None) -> dict[str, A
     return {
         "number": table.hands_played + 1,
         "hand_id": hand_id,
+        "game": {"id": hand.game.id, "name": hand.game.name},
         "board": [str(c) for c in hand.board],
         "uncontested": hand.result is None,
         "pot": sum(hand.contributed),

@@ -1,0 +1,63 @@
+"""Mixes a table can be created with in one click (the lobby's presets): the games of each,
+in order, and how they change (``rotation`` or ``dealers-choice``; see
+:mod:`splitpot.engine.mixed`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from splitpot.games.registry import GAMES
+
+__all__ = ["MIXES", "MixPreset"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MixPreset:
+    """A named mix: its games (ids, in order) and its mode."""
+
+    id: str
+    name: str
+    games: tuple[str, ...]
+    mixed: str
+    summary: str
+
+    def __post_init__(self) -> None:
+        unknown = [game for game in self.games if game not in GAMES]
+        if unknown:
+            raise ValueError(f"mix {self.id}: unknown games {unknown}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The preset as the lobby reads it."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "games": list(self.games),
+            "mixed": self.mixed,
+            "summary": self.summary,
+        }
+
+
+_PLAYED: Final = tuple(spec.id for spec in GAMES.values() if not spec.reference)
+
+MIXES: Final[tuple[MixPreset, ...]] = (
+    MixPreset(
+        id="split-pot-mix", name="Split-pot mix", mixed="rotation",
+        games=("drawmaha", "bodigiha", "badugi", "doogie"),
+        summary="the four seed games in turn: Drawmaha, Bodigiha, Badugi, Doogie",
+    ),
+    MixPreset(
+        id="dramaha-family", name="Dramaha family", mixed="rotation",
+        games=("drawmaha", "drawmaha-27", "drawmadugi", "triple-draw-dramaha", "sviten-special"),
+        summary="Drawmaha, Drawmaha 2-7, Drawmadugi, Triple Draw Dramaha, Sviten Special in turn",
+    ),
+    MixPreset(
+        id="badugi-mix", name="Badugi mix", mixed="rotation",
+        games=("badugi", "badacey", "badeucy"),
+        summary="Badugi, Badacey, Badeucy in turn",
+    ),
+    MixPreset(
+        id="dealers-choice", name="Dealer's choice", mixed="dealers-choice", games=_PLAYED,
+        summary="the button picks any game of splitpot before each deal",
+    ),
+)  # fmt: skip

@@ -1,0 +1,262 @@
+"""Mixed games in the core (engine.mixed): a rotation changes game after an orbit of the button
+or after hands_per_game hands, dealer's choice asks the button, a place stored and read again
+goes on where it was, the stakes text is read for each game; and the words of a table
+(splitpot.describe): street names for every game, each seat's draw, the dealer's lines."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from splitpot.describe import (
+    choice_line,
+    draw_words,
+    game_line,
+    next_game_line,
+    street_label,
+    waiting_line,
+)
+from splitpot.engine.events import Action
+from splitpot.engine.hand import Hand
+from splitpot.engine.mixed import Mix, MixPlace, stakes_for
+from splitpot.engine.table import move_button
+from splitpot.errors import GameSpecError
+from splitpot.games import find_game
+from splitpot.games.mixes import MIXES
+from splitpot.games.registry import GAMES
+from splitpot.games.streets import Structure
+
+BADUGI, DRAWMAHA, DOOGIE = find_game("badugi"), find_game("drawmaha"), find_game("doogie")
+
+
+def deal_hands(mix: Mix, place: MixPlace, playing: list[int], seats: int, count: int) -> list[str]:
+    """The games of ``count`` hands dealt in turn, the button moving over ``playing``; at
+    dealer's choice the button picks the games in list order, one after the other."""
+    games, button, picks = [], None, 0
+    for _ in range(count):
+        button = move_button(button, playing, seats)
+        if place.needs_choice(mix, button):
+            place.choose(mix, mix.games[picks % len(mix.games)].id)
+            picks += 1
+        games.append(place.dealt(mix, button).id)
+    return games
+
+
+# ---------------------------------------------------------------------- rotation
+
+
+def test_a_rotation_changes_game_after_each_orbit_of_the_button() -> None:
+    mix = Mix.build(["badugi", "drawmaha"], "rotation")
+    games = deal_hands(mix, MixPlace(), [0, 1, 2], 3, 7)
+    assert games == ["badugi"] * 3 + ["drawmaha"] * 3 + ["badugi"]
+
+
+def test_an_orbit_follows_the_seats_dealt_in() -> None:
+    mix = Mix.build(["badugi", "drawmaha"], "rotation")
+    place = MixPlace()
+    assert deal_hands(mix, place, [0, 2, 4], 6, 2) == ["badugi", "badugi"]  # buttons 0, 2
+    # seat 2 leaves: the button goes 2 -> 4, then back to 0, which had it in Badugi
+    assert deal_hands_from(mix, place, 2, [0, 4], 2) == ["badugi", "drawmaha"]
+
+
+def deal_hands_from(
+    mix: Mix, place: MixPlace, button: int, playing: list[int], count: int, *, seats: int = 6
+) -> list[str]:
+    games = []
+    for _ in range(count):
+        button = move_button(button, playing, seats)
+        games.append(place.dealt(mix, button).id)
+    return games
+
+
+def test_a_rotation_with_hands_per_game() -> None:
+    mix = Mix.build(["badugi", "drawmaha", "doogie"], "rotation", hands_per_game=2)
+    games = deal_hands(mix, MixPlace(), [0, 1], 2, 7)
+    assert games == ["badugi", "badugi", "drawmaha", "drawmaha", "doogie", "doogie", "badugi"]
+
+
+def test_hands_left_and_the_next_game() -> None:
+    mix = Mix.build(["badugi", "drawmaha"], "rotation")
+    place = MixPlace()
+    place.dealt(mix, 0)
+    assert place.hands_left(mix, 0, [0, 1, 2, 3], 4) == 3  # buttons 1, 2, 3 still to come
+    assert place.upcoming(mix) == DRAWMAHA
+    place.dealt(mix, 1)
+    assert place.hands_left(mix, 1, [0, 1, 2, 3], 4) == 2
+    counted = Mix.build(["badugi", "drawmaha"], "rotation", hands_per_game=5)
+    place = MixPlace()
+    place.dealt(counted, 0)
+    assert place.hands_left(counted, 0, [0, 1], 2) == 4
+
+
+def test_a_place_stored_and_read_again_goes_on_where_it_was() -> None:
+    mix = Mix.build(["badugi", "drawmaha", "doogie"], "rotation", hands_per_game=3)
+    place = MixPlace()
+    deal_hands(mix, place, [0, 1], 2, 4)  # Badugi x3, Drawmaha x1
+    again = MixPlace.from_json(place.to_json())
+    assert again == place
+    assert Mix.from_json(mix.to_json()) == mix
+    assert deal_hands_from(mix, again, 1, [0, 1], 3, seats=2) == ["drawmaha", "drawmaha", "doogie"]
+
+
+# ---------------------------------------------------------------------- dealer's choice
+
+
+def test_dealers_choice_asks_the_button_before_each_deal() -> None:
+    mix = Mix.build(["badugi", "drawmaha", "doogie"], "dealers-choice")
+    place = MixPlace()
+    assert place.needs_choice(mix, 0)
+    with pytest.raises(GameSpecError, match="has not chosen"):
+        place.dealt(mix, 0)
+    assert place.choose(mix, "dramaha") == DRAWMAHA  # an alias is read
+    assert not place.needs_choice(mix, 0)
+    assert place.dealt(mix, 0) == DRAWMAHA
+    assert place.needs_choice(mix, 1)  # the next button chooses again
+    with pytest.raises(GameSpecError, match="not one of this table's games"):
+        place.choose(mix, "badacey")
+    picked = place.choose_at_random(mix, random.Random(3))
+    assert picked in mix.games and place.dealt(mix, 1) == picked
+
+
+def test_dealers_choice_with_hands_per_game_keeps_the_pick() -> None:
+    mix = Mix.build(["badugi", "drawmaha"], "dealers-choice", hands_per_game=2)
+    games = deal_hands(mix, MixPlace(), [0, 1, 2], 3, 5)
+    assert games == ["badugi", "badugi", "drawmaha", "drawmaha", "badugi"]
+
+
+# ---------------------------------------------------------------------- the mix itself
+
+
+def test_each_game_keeps_its_structure() -> None:
+    mix = Mix.build(["badugi", "drawmaha"], "rotation", structures={"drawmaha": "no-limit"})
+    assert mix.structure_of(BADUGI) is Structure.FIXED_LIMIT  # the game's own
+    assert mix.structure_of(DRAWMAHA) is Structure.NO_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("games", "mode", "hands", "message"),
+    [
+        (["badugi"], "rotation", None, "a mix needs two or more games"),
+        (["badugi", "drawmaha"], None, None, "several games need a mixed mode"),
+        (["badugi", "badugi"], "rotation", None, "badugi is in the list twice"),
+        (["badugi", "drawmaha"], "random", None, "mixed 'random'"),
+        (["badugi", "drawmaha"], "rotation", 0, "hands_per_game: a whole number of hands"),
+        (["badugi", "go-fish"], "rotation", None, "unknown game 'go-fish'"),
+    ],
+)
+def test_a_bad_mix_is_refused_with_the_reason(
+    games: list[str], mode: str | None, hands: int | None, message: str
+) -> None:
+    with pytest.raises(GameSpecError, match=message):
+        Mix.build(games, mode, hands)
+
+
+def test_the_stakes_text_maps_between_blinds_and_antes() -> None:
+    # blinds 5/10, bets 10/20 in a blinds game; ante 5, bets 10/20 in Doogie
+    blinds, antes = stakes_for("5/10", DRAWMAHA), stakes_for("5/10", DOOGIE)
+    assert (blinds.small_blind, blinds.big_blind, blinds.ante) == (5, 10, 0)
+    assert (antes.ante, antes.small_bet, antes.big_bet) == (5, 10, 20)
+    assert (blinds.small_bet, blinds.big_bet) == (antes.small_bet, antes.big_bet) == (10, 20)
+    # an ante added to the blinds is the blind games': Doogie's ante stays the first number
+    with_ante = stakes_for("5/10 ante 2", DRAWMAHA)
+    assert (with_ante.small_blind, with_ante.big_blind, with_ante.ante) == (5, 10, 2)
+    assert stakes_for("5/10 ante 2", DOOGIE) == antes
+
+
+def test_the_lobby_presets_name_registry_games() -> None:
+    by_id = {m.id: m for m in MIXES}
+    assert by_id["split-pot-mix"].games == ("drawmaha", "bodigiha", "badugi", "doogie")
+    assert by_id["badugi-mix"].games == ("badugi", "badacey", "badeucy")
+    assert by_id["dramaha-family"].games == (
+        "drawmaha", "drawmaha-27", "drawmadugi", "triple-draw-dramaha", "sviten-special",
+    )  # fmt: skip
+    every = by_id["dealers-choice"]
+    assert every.mixed == "dealers-choice"
+    assert set(every.games) == {g.id for g in GAMES.values() if not g.reference}
+    for preset in MIXES:
+        Mix.build(list(preset.games), preset.mixed)  # each is a valid mix
+
+
+# ---------------------------------------------------------------------- words
+
+
+def streets_of(game: str) -> list[str]:
+    """The street of every decision of a hand where everyone checks or calls, stands pat,
+    keeps and declares both, without repeats."""
+    hand = Hand(game, stacks=[500, 500], rng=random.Random(2))
+    seen: list[str] = []
+    while not hand.is_over:
+        label = street_label(hand)
+        if not seen or seen[-1] != label:
+            seen.append(label)
+        legal = hand.legal_actions()
+        assert legal is not None
+        if legal.phase == "draw":
+            hand.apply(Action.stand_pat())
+        elif legal.phase == "sviten":
+            hand.apply(Action("keep"))
+        elif legal.phase == "declare":
+            hand.apply(Action.declare("both"))
+        else:
+            hand.apply(Action.check() if legal.check else Action("call"))
+    seen.append(street_label(hand))
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("game", "streets"),
+    [
+        ("bodigiha", ["Preflop", "Flop", "Draw", "Turn", "River", "Showdown"]),
+        ("badugi", [
+            "Predraw", "Draw 1 of 3", "After draw 1 of 3", "Draw 2 of 3", "After draw 2 of 3",
+            "Draw 3 of 3", "After draw 3 of 3", "Showdown",
+        ]),
+        ("triple-draw-dramaha", [
+            "Preflop", "Draw 1 of 3", "Flop", "Draw 2 of 3", "Turn", "Draw 3 of 3", "River",
+            "Showdown",
+        ]),
+        ("doogie", [
+            "Before the board", "Card 1 of 4", "Card 2 of 4", "Card 3 of 4", "Card 4 of 4",
+            "Declare", "Last round", "Showdown",
+        ]),
+    ],
+)  # fmt: skip
+def test_streets_are_named_in_words_for_every_game(game: str, streets: list[str]) -> None:
+    assert streets_of(game) == streets
+
+
+def test_a_hand_won_uncontested_is_over_not_shown_down() -> None:
+    hand = Hand("badugi", stacks=[100, 100], rng=random.Random(1))
+    hand.apply(Action.fold())
+    assert street_label(hand) == "Hand over"
+
+
+def test_the_table_words() -> None:
+    assert draw_words(0) == "pat" and draw_words(3) == "drew 3"
+    assert game_line(DOOGIE, Structure.FIXED_LIMIT, stakes_for("1/2", DOOGIE)) == (
+        "Now playing Doogie (fixed-limit, ante 1, bets 2/4)"
+    )
+    assert choice_line("Ann", BADUGI) == "Ann chooses Badugi"
+    assert choice_line("Ann", BADUGI, "ran out of time") == (
+        "Ann ran out of time: the dealer picks Badugi at random"
+    )
+    assert next_game_line(BADUGI, 1, 2, DRAWMAHA, False) == (
+        "Badugi, hand 1 of 3 - next: Drawmaha after 2 more hands"
+    )
+    assert (
+        next_game_line(BADUGI, 3, 0, DRAWMAHA, False) == "Badugi, hand 3 of 3 - next hand: Drawmaha"
+    )
+    assert (
+        next_game_line(BADUGI, 1, 0, None, True)
+        == "Badugi, hand 1 of 1 - next hand: the button's choice"
+    )
+    assert waiting_line(busted=["Ann", "Bob"]) == "Waiting for Ann or Bob to rebuy or leave"
+    assert waiting_line(busted=["Ann"], sitting_out=["Cy"]) == (
+        "Waiting for Ann to rebuy or leave; Cy to sit in"
+    )
+    assert (
+        waiting_line(players=1) == "Waiting for a second player: send a friend the table's address"
+    )
+    assert waiting_line(players=2) is None
+    assert waiting_line(choosing="Ann", players=3) == "Waiting for Ann to choose the next game"
