@@ -2,7 +2,7 @@
 // and the list of open tables with Join and Watch. See docs/web-table.md.
 "use strict";
 
-let BOT_KINDS = ["heuristic", "random", "caller"]; // replaced by the server's registry (/api/games)
+let BOT_KINDS = ["heuristic", "expert", "random", "caller"]; // replaced by the server's registry (/api/games)
 const REFRESH_MS = 3000;
 const lobby = { games: [], mixes: [], openJoin: new Map() };
 
@@ -113,7 +113,7 @@ function mixOrder(ids) {
 function addBot(kind) {
   const list = document.getElementById("bots");
   const select = el("select", { "data-testid": "bot-kind", "aria-label": "bot kind" },
-    BOT_KINDS.map((k) => el("option", { value: k, selected: k === (kind || "heuristic") }, k)));
+    BOT_KINDS.map((k) => el("option", { value: k, selected: k === (kind || "expert") }, k)));
   const row = el("div", { class: "bot-row", "data-testid": "bot" },
     el("span", { class: "muted" }, "Bot"),
     select,
