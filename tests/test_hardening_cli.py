@@ -515,3 +515,20 @@ def test_fuzz_every_cli_command_at_length(
     sandbox: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fuzz_commands(600, capsys, monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("argv", "word"),
+    [
+        (["history", "import", "\x00"], 3),
+        (["showdown", "--batch", "a\x00b"], 3),
+        (["history", "list", "--db", "\x00"], 4),
+    ],
+)
+def test_a_nul_byte_on_the_command_line_is_one_line_of_refusal(
+    sandbox: Path, argv: list[str], word: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by the fuzz at length: Path("\x00").read_bytes() raises ValueError, not OSError.
+    code, out, err = run(argv, capsys)
+    assert (code, out) == (2, "")
+    assert err == f"splitpot: error: word {word} of the command line has a NUL byte\n"

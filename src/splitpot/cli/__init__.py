@@ -152,6 +152,11 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     """Run the CLI; returns the exit status (0 ok, 1 bad input, 2 bad usage)."""
     stream = out if out is not None else sys.stdout
     words = list(sys.argv[1:] if argv is None else argv)
+    for number, word in enumerate(words, 1):
+        if "\x00" in word:  # no shell can pass one; a caller of main() can, and paths refuse it
+            message = f"word {number} of the command line has a NUL byte"
+            print(f"splitpot: error: {message}", file=sys.stderr)
+            return 2
     chosen = _command_of(words)
     args = build_parser(chosen if chosen in COMMANDS else "").parse_args(words)
     try:
