@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import sys
 from collections.abc import Sequence
 
 import pytest
@@ -17,6 +18,7 @@ from splitpot.bots.match import play_match
 from splitpot.bots.ranges import read_opponents, sample_holdings, unseen_cards
 from splitpot.bots.registry import BOTS, make_bot
 from splitpot.cards import parse_cards
+from splitpot.cli import main
 from splitpot.engine.events import Action
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.engine.table import Table
@@ -263,3 +265,23 @@ def test_play_explain_shows_each_bot_decision_reason() -> None:
     lines = [line for line in text.splitlines() if "thinks:" in line]
     assert lines, text
     assert all("equity" in line or "declare" in line for line in lines)
+
+
+def test_play_explain_through_the_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `splitpot play --explain`: each bot action is followed by its reason; without the flag
+    # the same table says none.
+    def run(*flags: str) -> str:
+        monkeypatch.setattr(sys, "stdin", io.StringIO("c\npat\nc\npat\nc\npat\nc\nq\n"))
+        out = io.StringIO()
+        argv = ["play", "badugi", "--seed", "4", "--bots", "expert", "--no-store", *flags]
+        assert main(argv, out=out) == 0
+        return out.getvalue()
+
+    explained, plain = run("--explain"), run()
+    lines = explained.splitlines()
+    notes = [i for i, line in enumerate(lines) if line.startswith("  (bot1 thinks: ")]
+    assert notes
+    for i in notes:  # right under one of bot1's actions
+        assert lines[i - 1].startswith("bot1 ")
+    assert "thinks:" not in plain
+    assert [line for line in lines if "thinks:" not in line] == plain.splitlines()

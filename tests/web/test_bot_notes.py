@@ -18,6 +18,8 @@ from splitpot.play import PlayConfig, Session
 from splitpot.web.app import create_app
 from splitpot.web.config import ServerConfig
 
+from .test_tables import Player, config, create
+
 
 def expert_hand(seed: int) -> tuple[Hand, dict[int, str]]:
     """A heads-up Badugi hand between two experts, and each action's reason by event index."""
@@ -90,3 +92,20 @@ def test_play_keeps_the_bots_reasons_with_the_hand(tmp_path: Path) -> None:
     for index in notes:
         assert stored[index].kind in ACTION_KINDS
         assert stored[index].seat == 1  # the bot's seat, never the user's
+
+
+def test_the_web_table_keeps_an_expert_seat_reasons(tmp_path: Path) -> None:
+    # A table of two expert bots, watched until a hand ends: the stored hand has a note on
+    # every action (every seat is an expert), and the replayer shows them.
+    with TestClient(create_app(config(tmp_path))) as client:
+        table = create(client, game="badugi", bots=["expert", "expert"], seats=2)["table"]
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as w:
+            Player(w, None).until(lambda m: m["type"] == "state" and m["last_result"] is not None)
+        with HistoryStore(tmp_path / "web.sqlite3") as store:
+            hand_id = store.ids()[0]
+            events = store.get(hand_id).events
+            notes = store.notes(hand_id)
+        actions = [i for i, e in enumerate(events) if e.kind in ACTION_KINDS]
+        assert sorted(notes) == actions
+        steps = client.get(f"/api/hands/{hand_id}").json()["steps"]
+        assert [s["note"] for s in steps[1:]] == [notes[i] for i in actions]
