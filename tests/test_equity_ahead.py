@@ -1,0 +1,111 @@
+"""The Monte Carlo kernel built ahead of time (splitpot.equity.ahead) and numba loaded late
+(splitpot.equity.compiling): the same tallies as numba's kernel, and a one-shot advise that
+never imports numba."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from splitpot.equity import ahead, engine, equity
+from splitpot.equity.advise import advise_discards, declaration_odds
+
+
+@pytest.fixture
+def built() -> None:
+    engine.ensure_compiled()  # a fresh clone compiles here, and builds the ahead-of-time kernel
+    if engine._ahead_kernel() is None:
+        if shutil.which("cc") or shutil.which("gcc"):
+            pytest.fail("a C compiler is here, yet no ahead-of-time kernel was built")
+        pytest.skip("no C compiler: the ahead-of-time kernel cannot be built here")
+
+
+SPOTS = [
+    ("badugi", {"A": "As 2d 3h Kc", "B": "Qs Qd 5h 6c"}, ""),  # three draws, the policy
+    ("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d"}, "Ac Kh 7c"),  # an unknown hand
+    ("bodigiha", {"A": "As 2d 3h 4c", "B": "Ks Kd 5h 6c", "C": ""}, "7c 8d 9h"),
+    ("doogie", {"A": "As 2d 3h 4c 5s 6s", "B": "Ks Qd 5h 5c 6h 6d"}, "2c 3c"),
+    ("badeucy", {"A": "2s 3d 4h 5c 7s", "B": "As 2h 3c Kd Qh"}, ""),
+]
+
+
+@pytest.mark.parametrize(("game", "hands", "board"), SPOTS, ids=[s[0] for s in SPOTS])
+def test_the_ahead_of_time_kernel_counts_exactly_what_numbas_kernel_counts(
+    built: None, game: str, hands: dict[str, str], board: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ahead_of_time = equity(game, hands, board, samples=3000, seed=21, exact=False)
+    monkeypatch.setenv("SPLITPOT_NO_AHEAD", "1")
+    assert engine._ahead_kernel() is None
+    by_numba = equity(game, hands, board, samples=3000, seed=21, exact=False)
+    assert ahead_of_time.to_json() == by_numba.to_json()
+
+
+def test_the_advisor_and_the_declaration_odds_are_the_same_on_either_kernel(
+    built: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def both() -> tuple[object, object]:
+        advice = advise_discards("drawmaha", "As Ah Ks Qs Qd", "Js Ts 7c", opponents=1,
+                                 samples=2000, seed=5)  # fmt: skip
+        odds = declaration_odds("Kc Kd 3h 4s 6d Qc", "Kh Ks 2c 9d", opponents=2, samples=2000,
+                                seed=5, game="doogie")  # fmt: skip
+        return advice, odds
+
+    first = both()
+    monkeypatch.setenv("SPLITPOT_NO_AHEAD", "1")
+    assert both() == first
+
+
+def test_a_one_shot_advise_never_loads_numba(built: None) -> None:
+    script = (
+        "import io, sys\n"
+        "from splitpot.cli import main\n"
+        "out = io.StringIO()\n"
+        "main(['advise', 'drawmaha', '--hand', 'As Ah Ks Qs Qd', '--board', 'Js Ts 7c',"
+        " '--opponents', '1', '--samples', '20000'], out)\n"
+        "print('numba' in sys.modules, 'stand pat' in out.getvalue() or 'keep' in out.getvalue())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, timeout=120)  # fmt: skip
+    assert done.stdout.split() == ["False", "True"], done.stdout + done.stderr
+
+
+def test_a_kernel_noted_before_numba_loads_runs_from_python_and_from_numba() -> None:
+    script = (
+        "import sys\n"
+        "from splitpot.equity.kernels import lookup\n"
+        "from splitpot.equity import rng\n"
+        "assert 'numba' not in sys.modules\n"
+        "import numpy as np\n"
+        "data = np.array([0x0004000300020001], dtype=np.int64)\n"
+        "print(lookup.u16(data, 0, 2))\n"  # a Python call loads numba, rebinds the module
+        "import numba\n"
+        "print(type(lookup.u16).__name__)\n"
+        "@numba.njit\n"
+        "def twice(data):\n"
+        "    return 2 * lookup.u16(data, 0, 3)\n"
+        "print(twice(data))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, timeout=300)  # fmt: skip
+    assert done.stdout.split() == ["3", "CPUDispatcher", "8"], done.stdout + done.stderr
+
+
+def test_a_build_that_fails_says_why_and_leaves_numbas_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def not_a_kernel(x: object) -> object:
+        return {"a dict": x}  # numba cannot compile a dict of objects
+
+    class Dispatcher:
+        py_func = staticmethod(not_a_kernel)
+
+    assert not ahead.build(tmp_path, "f" * 64, Dispatcher(), (1,))
+    err = capsys.readouterr().err
+    assert err.startswith("note: no ahead-of-time equity kernel (") and err.count("\n") == 1
+    assert "load numba on each run instead" in err
+    assert ahead.kernel(tmp_path, "f" * 64) is None
+    assert list(tmp_path.iterdir()) == []
