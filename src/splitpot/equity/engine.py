@@ -321,7 +321,10 @@ def _warm_up() -> Encoded:
 
 
 def _build_ahead(folder: Path, key: str, encoded: Encoded) -> None:
-    """Build the serial Monte Carlo kernel ahead of time (:mod:`splitpot.equity.ahead`)."""
+    """Build the serial Monte Carlo kernel ahead of time (:mod:`splitpot.equity.ahead`),
+    unless the cache's folder is read-only (an installed package: numba's path serves)."""
+    if not os.access(folder if folder.exists() else folder.parent, os.W_OK):
+        return
     example = montecarlo.serial_example(
         encoded.deck, encoded.spot, _five_card_tables(), tables(), _rows(encoded)
     )
