@@ -27,13 +27,13 @@ from splitpot.games import find_game
 __all__ = ["DATA", "Atlas", "lookup", "open_atlas", "shipped", "shipped_path"]
 
 DATA: Final = Path(__file__).resolve().parent / "data"
-"""Where the shipped atlases are: ``{game id}.sqlite``."""
+"""Where the shipped atlases are: ``{game id}.sqlite.xz`` (packed: :func:`store.pack`)."""
 
 
 def shipped_path(game: str) -> Path | None:
     """The shipped atlas of a game (id or alias), or None when there is none."""
     spec = find_game(game)
-    path = DATA / f"{spec.id}.sqlite"
+    path = DATA / f"{spec.id}.sqlite.xz"
     return path if path.is_file() else None
 
 

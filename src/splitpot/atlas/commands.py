@@ -45,8 +45,10 @@ def _about(meta: dict[str, Any]) -> str:
 
 def render_record(record: dict[str, Any], meta: dict[str, Any]) -> str:
     """An ``atlas show`` record as text."""
+    from splitpot.games import find_game
+
     hand = record.get("hand", record["class"])
-    lines = [f"{record['game']}: {hand} (class {record['class']}, {record['weight']} hands)"]
+    lines = [f"{find_game(record['game']).name}: {hand} (class {record['class']}, {record['weight']} hands)"]
     lines.append(f"  {_about(meta)}")
     lines.append(
         f"  equity {_percent(record['equity'])} ±{100 * record['std_error']:.2f}, "
@@ -87,6 +89,16 @@ def _cmd_build(args: argparse.Namespace, out: IO[str]) -> int:
         f"{args.out}: {len(the_plan.keys):,} classes of {the_plan.config.game} "
         f"({computed:,} computed now, {the_plan.chunks:,} chunks)\n"
     )
+    return 0
+
+
+def _cmd_pack(args: argparse.Namespace, out: IO[str]) -> int:
+    from splitpot.atlas.store import pack
+
+    source = Path(args.file)
+    target = Path(args.out) if args.out else source.with_name(source.name + ".xz")
+    size = pack(source, target)
+    out.write(f"{target}: {size:,} bytes\n")
     return 0
 
 
@@ -152,6 +164,10 @@ def add_atlas(parser: argparse.ArgumentParser) -> None:
     b.add_argument("--resume", action="store_true", help="finish the build in --out")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.set_defaults(handler=_cmd_build, parser=b)
+    p = verbs.add_parser("pack", help="compact and xz a finished atlas (as shipped)")
+    p.add_argument("file", metavar="FILE", help="a finished atlas")
+    p.add_argument("--out", help="where to write it (default FILE.xz)")
+    p.set_defaults(handler=_cmd_pack, parser=p)
     for verb, text in (("show", "the record of a hand's class"), ("top", "the best classes")):
         v = verbs.add_parser(verb, help=text)
         v.add_argument("atlas", metavar="FILE|GAME", help="an atlas file, or a game id (shipped)")
