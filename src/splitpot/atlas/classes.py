@@ -92,8 +92,11 @@ def weight(key: int) -> int:
     return count
 
 
+_Groups = tuple[tuple[int, ...], ...]
+
+
 @cache
-def _by_count() -> tuple[tuple[int, ...], ...]:
+def _by_count() -> _Groups:
     """Every 13-bit mask, grouped by how many ranks it holds, ascending."""
     groups: list[list[int]] = [[] for _ in range(_BITS + 1)]
     for mask in range(1 << _BITS):
@@ -111,13 +114,13 @@ def all_keys(cards: int) -> tuple[int, ...]:
     # masks m0 >= m1 >= m2 >= m3 with counts adding up to ``cards``
     for c0 in range(1, cards + 1):
         for m0 in groups[c0]:
-            _rest(keys, m0, cards - c0, 3, m0, groups)
+            _rest(keys, m0, cards - c0, 3, m0, groups=groups)
     keys.sort()
     return tuple(keys)
 
 
 def _rest(
-    keys: list[int], prefix: int, left: int, slots: int, cap: int, groups: tuple[tuple[int, ...], ...]
+    keys: list[int], prefix: int, left: int, slots: int, cap: int, *, groups: _Groups
 ) -> None:
     """Append the keys that complete ``prefix`` with ``slots`` masks, each at most ``cap`` and
     the previous one, holding ``left`` ranks in all."""
@@ -129,7 +132,7 @@ def _rest(
     for count in range(min(left, _BITS) + 1):
         group = groups[count]
         for mask in group[: bisect.bisect_right(group, cap)]:
-            _rest(keys, (prefix << _BITS) | mask, left - count, slots - 1, mask, groups)
+            _rest(keys, (prefix << _BITS) | mask, left - count, slots - 1, mask, groups=groups)
 
 
 def class_count(cards: int) -> int:

@@ -40,7 +40,8 @@ def _atlas(target: str) -> Any:
 def _about(meta: dict[str, Any]) -> str:
     opponents = meta["opponents"]
     rivals = f"{opponents} random opponent" + ("" if opponents == 1 else "s")
-    return f"vs {rivals} (heuristic draws), {meta['samples']:,} samples a class (seed {meta['seed']})"
+    samples = f"{meta['samples']:,} samples a class (seed {meta['seed']})"
+    return f"vs {rivals} (heuristic draws), {samples}"
 
 
 def render_record(record: dict[str, Any], meta: dict[str, Any]) -> str:
@@ -48,7 +49,8 @@ def render_record(record: dict[str, Any], meta: dict[str, Any]) -> str:
     from splitpot.games import find_game
 
     hand = record.get("hand", record["class"])
-    lines = [f"{find_game(record['game']).name}: {hand} (class {record['class']}, {record['weight']} hands)"]
+    name = find_game(record["game"]).name
+    lines = [f"{name}: {hand} (class {record['class']}, {record['weight']} hands)"]
     lines.append(f"  {_about(meta)}")
     lines.append(
         f"  equity {_percent(record['equity'])} ±{100 * record['std_error']:.2f}, "
@@ -126,7 +128,8 @@ def _cmd_top(args: argparse.Namespace, out: IO[str]) -> int:
     if args.json:
         out.write(json.dumps({"game": atlas.game.id, "records": records}) + "\n")
         return 0
-    lines = [f"{atlas.game.name}: the best {len(records)} of {len(atlas):,} classes, {_about(atlas.meta)}"]
+    best = f"the best {len(records)} of {len(atlas):,} classes"
+    lines = [f"{atlas.game.name}: {best}, {_about(atlas.meta)}"]
     for r in records:
         extra = ""
         if "best_discard" in r:

@@ -192,7 +192,7 @@ class Atlas:
     def row(self, key: int) -> Row | None:
         """The stored row of a class, or None."""
         found = self._db.execute("SELECT * FROM records WHERE key = ?", (key,)).fetchone()
-        return None if found is None else tuple(found)  # type: ignore[return-value]
+        return None if found is None else tuple(found)
 
     def lookup(self, cards: Sequence[int]) -> dict[str, Any] | None:
         """The record of the class of ``cards`` (discards in their suits), or None when the
@@ -214,7 +214,7 @@ class Atlas:
         rows = self._db.execute(
             "SELECT * FROM records ORDER BY equity DESC, key ASC LIMIT ?", (count,)
         ).fetchall()
-        return [self.record(tuple(r)) for r in rows]  # type: ignore[arg-type]
+        return [self.record(tuple(r)) for r in rows]
 
     def distribution(self, bins: int = 50) -> list[int]:
         """Starting hands (classes weighted) per equity bin of width 1/``bins``."""
