@@ -10,6 +10,7 @@ the same plan from the file's meta table and skips the chunks already in.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,6 +126,7 @@ def build(
         db, done = store.resume(out, meta)
     else:
         db, done = store.create(out, meta), set()
+    started = time.monotonic()
     try:
         pending = [i for i in range(the_plan.chunks) if i not in done]
         already = sum(len(the_plan.chunk_keys(i)) for i in done)
@@ -138,6 +140,8 @@ def build(
                 bar.advance(len(rows))
                 if on_chunk is not None:
                     on_chunk(index)
+        spent = store.get_meta(db, "seconds") or 0.0
+        store.set_meta(db, "seconds", round(spent + time.monotonic() - started, 1))
         store.set_meta(db, "complete", True)
     finally:
         db.close()

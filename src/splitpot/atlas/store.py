@@ -34,7 +34,7 @@ from splitpot.cards import Card, format_cards
 from splitpot.errors import AtlasError
 from splitpot.games import GameSpec, find_game
 
-__all__ = ["FORMAT", "Atlas", "create", "pack", "resume", "set_meta", "write_chunk"]
+__all__ = ["FORMAT", "Atlas", "create", "get_meta", "pack", "resume", "set_meta", "write_chunk"]
 
 FORMAT: Final = 1
 _SCHEMA: Final = """
@@ -94,6 +94,12 @@ def set_meta(db: sqlite3.Connection, name: str, value: Any) -> None:
     """Set one meta value (committed)."""
     with db:
         db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (name, json.dumps(value)))
+
+
+def get_meta(db: sqlite3.Connection, name: str) -> Any:
+    """One meta value, or None."""
+    found = db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+    return None if found is None else json.loads(found[0])
 
 
 def _open(path: Path, write: bool = False) -> sqlite3.Connection:
