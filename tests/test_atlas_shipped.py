@@ -53,12 +53,13 @@ def test_a_wheel_badugi_stands_pat_with_the_highest_equity_of_its_options() -> N
 
 
 def test_discards_are_named_in_the_hand_s_own_suits() -> None:
-    record = lookup("badugi", "Kc Kd 2h 3s")
+    record = lookup("badugi", "2c 3c 4h 5d")
     assert record is not None
     for option in record["discards"]:
-        assert set(option["discard"]) <= {"Kc", "Kd", "2h", "3s"}
-    # one of the kings goes, the low badugi cards stay
-    assert record["best_discard"] in (["Kc"], ["Kd"])
+        assert set(option["discard"]) <= {"2c", "3c", "4h", "5d"}
+    # a three-card 5-4-2 badugi with a suited three: the three goes
+    assert record["best_discard"] == ["3c"]
+    assert record["class"] == "5s 4h 3d 2d"
 
 
 def test_lookup_reads_every_seed_game_and_says_none_for_an_unshipped_game() -> None:
