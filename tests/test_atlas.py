@@ -228,3 +228,18 @@ def test_pack_writes_an_atlas_that_reads_the_same(small_drawmaha: Path, tmp_path
     assert run("atlas", "pack", str(small_drawmaha), "--out", str(packed))[0] == 0
     assert packed.stat().st_size < small_drawmaha.stat().st_size
     assert top_json(packed) == top_json(small_drawmaha)
+
+
+def test_a_build_on_an_existing_scheduler_gives_the_same_records(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    args = ["atlas", "build", "badugi", "--limit", "12", "--chunk", "4", "--samples", "100",
+            "--quiet"]  # fmt: skip
+    assert run(*args, "--out", str(tmp_path / "here.db"))[0] == 0
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
+        silence_logs=50,
+    ) as cluster:  # fmt: skip
+        status, said = run(*args, "--out", str(tmp_path / "there.db"), "--scheduler",
+                           cluster.scheduler_address)  # fmt: skip
+    assert status == 0 and "12 computed now, 3 chunks" in said
+    assert top_json(tmp_path / "there.db") == top_json(tmp_path / "here.db")

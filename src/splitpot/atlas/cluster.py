@@ -47,7 +47,7 @@ def run_chunks(
         if client is None:
             if scheduler is not None:
                 try:
-                    client = stack.enter_context(distributed.Client(scheduler, timeout=30))
+                    client = stack.enter_context(distributed.Client(scheduler, timeout=10))
                 except (OSError, TimeoutError, ValueError) as exc:
                     raise AtlasError(f"--scheduler {scheduler}: cannot connect ({exc})") from None
             else:

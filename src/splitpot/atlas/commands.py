@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from splitpot.argtypes import positive_int
-from splitpot.errors import AtlasError
+from splitpot.errors import AtlasError, GameSpecError
 
 __all__ = ["add_atlas", "render_record"]
 
@@ -29,7 +29,7 @@ def _atlas(target: str) -> Any:
         return open_atlas(path)
     try:
         game = find_game(target)
-    except Exception:
+    except GameSpecError:
         raise AtlasError(f"{target}: no such atlas file, nor a game id") from None
     atlas = shipped(game.id)
     if atlas is None:
