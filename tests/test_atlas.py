@@ -243,3 +243,14 @@ def test_a_build_on_an_existing_scheduler_gives_the_same_records(tmp_path: Path)
                            cluster.scheduler_address)  # fmt: skip
     assert status == 0 and "12 computed now, 3 chunks" in said
     assert top_json(tmp_path / "there.db") == top_json(tmp_path / "here.db")
+
+
+def test_show_and_top_rank_a_class_alike(small_drawmaha: Path) -> None:
+    # show ranks one record in SQLite; top sorts every class once: the same answers
+    for record in top_json(small_drawmaha)["records"]:  # type: ignore[attr-defined]
+        status, said = run(
+            "atlas", "show", str(small_drawmaha), "--hand", record["class"], "--json"
+        )
+        shown = json.loads(said)
+        assert status == 0
+        assert (shown["rank"], shown["percentile"]) == (record["rank"], record["percentile"])

@@ -67,6 +67,7 @@ def chart(game: str) -> dict[str, Any] | None:
 def _badugis(atlas: Atlas) -> list[dict[str, Any]]:
     """Every four-card badugi class: its ranks (highest first, aces low), the ranks its best
     first-draw option keeps, and its equity."""
+    atlas.top(10)  # (ranks many records: the classes sorted once)
     cells = []
     for ranks in _rank_sets():
         masks = sorted((1 << r for r in ranks), reverse=True)

@@ -170,13 +170,22 @@ class Atlas:
         self.game: GameSpec = find_game(self.meta["game"])
         self._order: list[tuple[int, int]] | None = None  # (equity, key), ascending
         self._cumulative: list[int] = []
+        self._bulk = False
+        self._count: int | None = None  # many records to rank: sort the classes once
 
     def close(self) -> None:
         """Close the file."""
         self._db.close()
 
     def __len__(self) -> int:
-        return int(self._db.execute("SELECT COUNT(*) FROM records").fetchone()[0])
+        return self.classes
+
+    @property
+    def classes(self) -> int:
+        """How many classes the atlas holds."""
+        if self._count is None:
+            self._count = int(self._db.execute("SELECT COUNT(*) FROM records").fetchone()[0])
+        return self._count
 
     def _ranking(self) -> list[tuple[int, int]]:
         if self._order is None:
@@ -189,6 +198,13 @@ class Atlas:
     def rank_of(self, equity: int) -> tuple[int, float]:
         """(1 + the classes with more equity, the percent of starting hands with at most
         this equity, classes weighted by their hands)."""
+        if self._order is None and not self._bulk:  # one look-up: two scans in SQLite
+            above, upto, total = self._db.execute(
+                "SELECT SUM(equity > ?1), SUM(CASE WHEN equity <= ?1 THEN weight ELSE 0 END), "
+                "SUM(weight) FROM records",
+                (equity,),
+            ).fetchone()
+            return (above or 0) + 1, 100.0 * (upto or 0) / total if total else 0.0
         order = self._ranking()
         below = bisect.bisect_right(order, (equity, 1 << 62))
         total = self._cumulative[-1] if self._cumulative else 0
@@ -217,6 +233,7 @@ class Atlas:
 
     def top(self, count: int) -> list[dict[str, Any]]:
         """The ``count`` classes with the most equity, best first (ties: by key)."""
+        self._bulk = self._bulk or count > 5
         rows = self._db.execute(
             "SELECT * FROM records ORDER BY equity DESC, key ASC LIMIT ?", (count,)
         ).fetchall()
@@ -246,7 +263,7 @@ class Atlas:
             "scoop": scoop / SCALE,
             "percentile": round(percentile, 2),
             "rank": rank,
-            "classes": len(self._ranking()),
+            "classes": self.classes,
         }
         kind = self.meta["kind"]
         if kind == "discards" and options is not None and best is not None:
