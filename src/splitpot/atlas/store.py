@@ -109,7 +109,9 @@ def _open(path: Path, write: bool = False) -> sqlite3.Connection:
         if write:
             db = sqlite3.connect(path, isolation_level=None)
         else:
-            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            db = sqlite3.connect(  # read-only: any thread may read (the web's workers)
+                f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False
+            )
         db.execute("SELECT 1 FROM meta LIMIT 1")
     except sqlite3.Error as exc:
         raise AtlasError(f"{path} is not an atlas: {exc}") from None
@@ -122,7 +124,7 @@ def _unpacked(path: Path) -> sqlite3.Connection:
 
     try:
         data = lzma.decompress(path.read_bytes())
-        db = sqlite3.connect(":memory:")
+        db = sqlite3.connect(":memory:", check_same_thread=False)  # read-only: any thread
         db.deserialize(data)
         db.execute("SELECT 1 FROM meta LIMIT 1")
     except (OSError, lzma.LZMAError, sqlite3.Error) as exc:

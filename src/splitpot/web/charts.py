@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -31,13 +32,13 @@ def _game(request: Request) -> str:
 
 async def games(request: Request) -> Response:
     """``GET /api/charts``."""
-    return JSONResponse({"games": charted_games()})
+    return JSONResponse({"games": await anyio.to_thread.run_sync(charted_games)})
 
 
 async def game_chart(request: Request) -> Response:
     """``GET /api/charts/{game}``."""
     game = _game(request)
-    found = chart(game)
+    found = await anyio.to_thread.run_sync(chart, game)  # the first read of an atlas: ~0.5 s
     if found is None:
         raise BadRequest(f"no atlas of {find_game(game).name} is shipped", 404)
     return JSONResponse(found)
@@ -50,11 +51,11 @@ async def hand_lookup(request: Request) -> Response:
     if not hand.strip():
         raise BadRequest('give the hand: "?hand=As 2d 3h 4c"')
     try:
-        record = lookup(game, hand)
+        record = await anyio.to_thread.run_sync(lookup, game, hand)
     except SplitpotError as exc:
         raise BadRequest(str(exc)) from None
     if record is None:
-        about = chart(game)
+        about = await anyio.to_thread.run_sync(chart, game)
         if about is None:
             raise BadRequest(f"no atlas of {find_game(game).name} is shipped", 404)
         raise BadRequest(
