@@ -8,8 +8,9 @@ Run from the repository root with the project's virtualenv::
 
 For each worker count, a local cluster of that many single-threaded processes is started and
 every worker is warmed (it loads the equity kernels from numba's cache and runs one untimed
-class); then the slice (the first ``--limit`` classes of ``--game``, ``--samples`` runouts a
-class, seed 1) is built into a new file through :func:`splitpot.atlas.build.build`, and the
+class); then the slice (``--limit`` classes of ``--game`` drawn as a seeded sample, so that the
+slice spreads over every kind of hand, as ``atlas build --sample`` draws them; ``--samples``
+runouts a class, seed 1) is built into a new file through :func:`splitpot.atlas.build.build`, and the
 wall time from the first task submitted to the last chunk committed is timed. The same slice is
 also built in this process with no Dask at all (the ``--workers``-less path), for scale. The
 records of every run are compared: they must be identical, or the script stops.
@@ -72,16 +73,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="badugi")
     parser.add_argument("--limit", type=int, help="classes in the slice (default by game)")
-    parser.add_argument("--samples", type=int, default=500)
+    parser.add_argument("--samples", type=int, default=1000)
     parser.add_argument("--quick", action="store_true", help="a small slice (smoke run)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    defaults = {"badugi": 1200, "drawmaha": 12000, "bodigiha": 12000, "doogie": 4000}
+    defaults = {"badugi": 600, "drawmaha": 6000, "bodigiha": 5000, "doogie": 3000}
     limit = args.limit or defaults.get(args.game, 2000) // (10 if args.quick else 1)
-    the_plan = plan(args.game, limit=limit, samples=args.samples, seed=1)
+    the_plan = plan(args.game, sample=limit, samples=args.samples, seed=1)
     print(f"python {platform.python_version()} on {platform.platform()}; {cpu_name()}; "
           f"{os.cpu_count()} CPUs; load average {load_average()}", file=sys.stderr)  # fmt: skip
-    print(f"slice: {args.game}, first {limit:,} classes, {args.samples:,} samples a class, "
+    print(f"slice: {args.game}, a sample of {limit:,} classes, {args.samples:,} samples a class, "
           f"{the_plan.chunks} chunks of {the_plan.chunk}")  # fmt: skip
     rows: dict[str, Any] = {}
     reference = None
@@ -96,6 +97,11 @@ def main() -> int:
                 print(f"error: {label} built other records", file=sys.stderr)
                 return 1
             rows[label] = {"seconds": seconds, "classes_per_second": limit / seconds}
+            if workers is None:
+                total = the_plan.meta("")["all_classes"]
+                print(
+                    f"  (every class at this rate on one core: {total / (limit / seconds):,.0f} s)"
+                )
             print(f"  {label:<13} {seconds:8.2f} s   {limit / seconds:9.1f} classes/s")
     ratio = rows["2 workers"]["classes_per_second"] / rows["1 worker"]["classes_per_second"]
     print(f"  2 workers / 1 worker: {ratio:.2f}x   (records identical in all three runs)")
