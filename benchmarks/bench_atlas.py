@@ -10,10 +10,11 @@ For each worker count, a local cluster of that many single-threaded processes is
 every worker is warmed (it loads the equity kernels from numba's cache and runs one untimed
 class); then the slice (``--limit`` classes of ``--game`` drawn as a seeded sample, so that the
 slice spreads over every kind of hand, as ``atlas build --sample`` draws them; ``--samples``
-runouts a class, seed 1) is built into a new file through :func:`splitpot.atlas.build.build`, and the
-wall time from the first task submitted to the last chunk committed is timed. The same slice is
-also built in this process with no Dask at all (the ``--workers``-less path), for scale. The
-records of every run are compared: they must be identical, or the script stops.
+runouts a class, seed 1) is built into a new file through :func:`splitpot.atlas.build.build`,
+and the wall time from the first task submitted to the last chunk committed is timed. The
+same slice is also built in this process with no Dask at all (the ``--workers``-less path),
+for scale. The records of every run are compared: they must be identical, or the script
+stops.
 
 The ratio ``2 workers / 1 worker`` is what matters: on a 2-core machine that nothing else uses
 it approaches 2; other processes running at the same time pull it down (the load average at the
