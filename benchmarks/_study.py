@@ -239,20 +239,23 @@ def advise(settings: StudySettings) -> dict[str, Any]:
     script = os.path.join(os.path.dirname(sys.executable), "splitpot")
     command = [script] if os.path.exists(script) else [sys.executable, "-m", "splitpot"]
     subprocess.run([*command, *ADVISE], capture_output=True, check=True)  # caches filled
-    walls, single = [], []
-    one_thread = {**os.environ, "NUMBA_NUM_THREADS": "1"}
+    walls, numba_path = [], []
+    no_ahead = {**os.environ, "SPLITPOT_NO_AHEAD": "1"}  # numba's threads, as before the build
     for _ in range(settings.advise_runs):
         started = time.perf_counter()
         subprocess.run([*command, *ADVISE], capture_output=True, check=True)
         walls.append(time.perf_counter() - started)
         started = time.perf_counter()
-        subprocess.run([*command, *ADVISE], capture_output=True, check=True, env=one_thread)
-        single.append(time.perf_counter() - started)
-    bare = []
+        subprocess.run([*command, *ADVISE], capture_output=True, check=True, env=no_ahead)
+        numba_path.append(time.perf_counter() - started)
+    bare, python = [], []
     for _ in range(settings.advise_runs):
         started = time.perf_counter()
         subprocess.run([sys.executable, "-c", "import numba"], capture_output=True, check=True)
         bare.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], capture_output=True, check=True)
+        python.append(time.perf_counter() - started)
 
     def call() -> object:
         return advise_discards("drawmaha", "As Ah Ks Qs Qd", "Js Ts 7c", opponents=1,
@@ -285,8 +288,9 @@ def advise(settings: StudySettings) -> dict[str, Any]:
         web[game] = times["web"]
     return {
         "command_s": statistics.median(walls),
-        "command_one_thread_s": statistics.median(single),
+        "command_numba_s": statistics.median(numba_path),
         "python_import_numba_s": statistics.median(bare),
+        "python_s": statistics.median(python),
         "in_process_s": in_process["threads"],
         "in_process_one_thread_s": in_process["one thread"],
         "web_default_20000_s": web,
@@ -386,9 +390,10 @@ def report(study: dict[str, Any]) -> list[str]:
         "4. Doogie 3-way, two board cards known, Monte Carlo: "
         + "; ".join(f"{k} {v / 1e6:.2f}M samples/s" for k, v in doo["samples_per_s"].items()),
         f"5. advise drawmaha ... --opponents 1 --samples 100000 (32 discards): whole command "
-        f"{adv['command_one_thread_s']:.2f} s on one thread (NUMBA_NUM_THREADS=1), "
-        f"{adv['command_s']:.2f} s by default (python -c 'import numba' alone "
-        f"{adv['python_import_numba_s']:.2f} s); in a warm process "
+        f"{adv['command_s']:.2f} s (the ahead-of-time kernel, one thread), "
+        f"{adv['command_numba_s']:.2f} s through numba's threads (SPLITPOT_NO_AHEAD=1; "
+        f"python -c 'import numba' alone {adv['python_import_numba_s']:.2f} s, python -c pass "
+        f"{adv['python_s']:.2f} s); in a warm process "
         f"{adv['in_process_one_thread_s']:.2f} s one thread, {adv['in_process_s']:.2f} s default",
         "   web advisor default, 20,000 runouts per discard, heads-up: "
         + ", ".join(f"{g} {t:.2f} s" for g, t in adv["web_default_20000_s"].items()),

@@ -348,6 +348,7 @@ def test_big_monte_carlo_runs_on_threads_and_depends_only_on_the_seed(
     from splitpot.equity import engine
 
     monkeypatch.setattr(engine, "PARALLEL_RUNOUTS", 400)
+    monkeypatch.setattr(engine, "AHEAD_RUNOUTS", 0)  # numba's threads, not the one-thread build
     args = ("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d"}, "Ac Kh 7c 6d")
     threaded = equity(*args, samples=4000, seed=9, exact=False)
     monkeypatch.setattr(engine, "PARALLEL_RUNOUTS", 10**9)

@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-import numba
 import numpy as np
 
-from splitpot.equity.compiling import I8, I64, inline, jit, jit_parallel
+from splitpot.equity.compiling import I8, I64, inline, jit, jit_parallel, prange
 from splitpot.equity.kernel_api import NO_HAND, award_value
 from splitpot.equity.ranks import five_card_tables, flush_value, rank_multisets, value_from_counts
 from splitpot.equity.runout import NB0, TIE_KEEPS, UNIT, B, declare
@@ -269,7 +268,7 @@ def _threaded(  # noqa: PLR0917 - numba kernels take arrays, not objects
     memo = np.empty((modes.shape[0], holes.shape[0], _SLOTS), dtype=np.int32)
     known = spot[2][: spot[7][NB0]]
     chunks = (multisets.shape[0] + 63) // 64
-    for chunk in numba.prange(chunks):
+    for chunk in prange(chunks):
         _fill(chunk * 64, min(chunk * 64 + 64, multisets.shape[0]), modes, multisets, known,
               holes, memo, ft, pair_rows, pair_counts)  # fmt: skip
     firsts = deck.shape[0] - k + 1
@@ -277,7 +276,7 @@ def _threaded(  # noqa: PLR0917 - numba kernels take arrays, not objects
     counts = np.zeros(firsts, dtype=np.int64)
     # Early first cards head far more boards than late ones: take them 0, last, 1, ... so
     # that each thread's contiguous share of the loop gets about as many boards.
-    for j in numba.prange(firsts):
+    for j in prange(firsts):
         first = j // 2 if j % 2 == 0 else firsts - 1 - j // 2
         counts[j] = _walk_range(first, first + 1, deck, k, holes, modes, memo, consts,
                                 suit_bits, suit_counts, ft, spot, tables, parts[j])  # fmt: skip

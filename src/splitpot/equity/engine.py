@@ -24,12 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-import numba
 import numpy as np
 
 from splitpot.cards import Card
-from splitpot.equity import boards, exact, montecarlo
-from splitpot.equity.compiling import I8, I64
+from splitpot.equity import ahead, boards, exact, montecarlo
+from splitpot.equity.compiling import I8, I64, num_threads, numba_loaded
 from splitpot.equity.draws import HEURISTIC, KEEP_CODES, PAT
 from splitpot.equity.kernel_api import kind_code, tables
 from splitpot.equity.ranks import five_card_tables
@@ -69,8 +68,12 @@ __all__ = [
 
 WAYS: Final = {"high": HIGH, "low": LOW, "both": BOTH}
 PARALLEL_RUNOUTS: Final = 400_000
-PROGRESS_SAMPLES: Final = 50 * CHUNK  # fewer samples show no bar (over in a blink)
 """Runouts (or samples) from which a job runs on numba's threads."""
+AHEAD_RUNOUTS: Final = 8_000_000
+"""Up to this many sampled runouts (times the variants played apart), a process that has not
+loaded numba runs the ahead-of-time kernel (:mod:`splitpot.equity.ahead`) on one thread:
+numba's start-up (about a second) costs more than a second thread saves."""
+PROGRESS_SAMPLES: Final = 50 * CHUNK  # fewer samples show no bar (over in a blink)
 MESSAGE: Final = "compiling equity kernels, first run only"
 
 _THREADS = threading.Lock()  # one threaded kernel at a time (numba's workqueue layer needs it)
@@ -225,6 +228,7 @@ def _five_card_tables() -> Any:
 
 
 _READY = False
+_KEY = ""
 
 
 def _stamp_path() -> Path:
@@ -243,12 +247,18 @@ _COMPILED: Final = (
 
 def _sources_key() -> str:
     here = Path(__file__).resolve().parent
-    digest = hashlib.sha256(f"{numba.__version__} {sys.version}".encode())
+    digest = hashlib.sha256(f"{_numba_version()} {sys.version}".encode())
     sources = [here / name for name in _COMPILED] + list((here / "kernels").glob("*.py"))
     for path in sorted(sources):
         stat = path.stat()
         digest.update(f"{path.relative_to(here)} {stat.st_size} {stat.st_mtime_ns}".encode())
     return digest.hexdigest()
+
+
+def _numba_version() -> str:
+    from importlib.metadata import version  # not numba itself: it loads only when needed
+
+    return version("numba")
 
 
 def _drop_cached_machine_code() -> None:
@@ -266,11 +276,11 @@ def _drop_cached_machine_code() -> None:
 def ensure_compiled() -> None:
     """Load the kernels; in a fresh clone (or after an edit), compile them all first and say
     so on stderr."""
-    global _READY  # noqa: PLW0603 - once per process
+    global _READY, _KEY  # noqa: PLW0603 - once per process
     if _READY:
         return
     stamp = _stamp_path()
-    key = _sources_key()
+    key = _KEY = _sources_key()
     try:
         fresh = stamp.read_text() != key
     except OSError:
@@ -280,7 +290,7 @@ def ensure_compiled() -> None:
         print(MESSAGE, file=sys.stderr, flush=True)
         _drop_cached_machine_code()
         try:
-            _warm_up()
+            _build_ahead(stamp.parent, key, _warm_up())
         except BaseException:
             _READY = False
             raise
@@ -291,8 +301,9 @@ def ensure_compiled() -> None:
             pass
 
 
-def _warm_up() -> None:
-    """Call every kernel once on tiny spots (compiling it, or loading it from the cache)."""
+def _warm_up() -> Encoded:
+    """Call every kernel once on tiny spots (compiling it, or loading it from the cache);
+    returns one of the spots sampled."""
     from splitpot.equity.spot import prepare
     from splitpot.games import GAMES
 
@@ -306,6 +317,18 @@ def _warm_up() -> None:
         sample(encode(flop), 2 * CHUNK if threads > 1 else 10, 0, threads)
         walk(encode(river), [0, 1, 0], river, threads)
         walk(encode(turn), [0, 0, 1], turn, threads)
+    return encode(flop)
+
+
+def _build_ahead(folder: Path, key: str, encoded: Encoded) -> None:
+    """Build the serial Monte Carlo kernel ahead of time (:mod:`splitpot.equity.ahead`),
+    unless the cache's folder is read-only (an installed package: numba's path serves)."""
+    if not os.access(folder if folder.exists() else folder.parent, os.W_OK):
+        return
+    example = montecarlo.serial_example(
+        encoded.deck, encoded.spot, _five_card_tables(), tables(), _rows(encoded)
+    )
+    ahead.build(folder, key, montecarlo.serial_kernel, example)
 
 
 # --- running ----------------------------------------------------------------------------------
@@ -327,10 +350,22 @@ def _rows(encoded: Encoded) -> I64:
     return np.zeros((variants, players, tally_row_width(awards)), dtype=np.int64)
 
 
+def _ahead_kernel() -> Any:
+    """The ahead-of-time Monte Carlo kernel of these sources, or None (also when the
+    environment sets ``SPLITPOT_NO_AHEAD``: numba's path, for comparison)."""
+    if not _KEY or os.environ.get("SPLITPOT_NO_AHEAD"):
+        return None
+    return ahead.kernel(_stamp_path().parent, _KEY)
+
+
 def _threads(runouts: int, threads: int | None) -> int:
-    if threads is None:
-        return numba.get_num_threads() if runouts >= PARALLEL_RUNOUTS else 1
-    return max(1, threads)
+    if threads is not None:
+        return max(1, threads)
+    if runouts < PARALLEL_RUNOUTS:
+        return 1
+    if runouts <= AHEAD_RUNOUTS and not numba_loaded() and _ahead_kernel() is not None:
+        return 1
+    return num_threads()
 
 
 def sample(encoded: Encoded, samples: int, seed: int, threads: int | None = None) -> Tallies:
@@ -349,7 +384,7 @@ def sample(encoded: Encoded, samples: int, seed: int, threads: int | None = None
         ok = montecarlo.monte_carlo(
             samples, seed, shared, encoded.deck, encoded.spot, _five_card_tables(), tables(),
             rows, count if locked else 1, -1 if shared else _hero(encoded),
-            None if bar is None else bar.advance,
+            None if bar is None else bar.advance, _ahead_kernel(),
         )  # fmt: skip
     finally:
         if locked:

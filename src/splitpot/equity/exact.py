@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
 
-from splitpot.equity.compiling import I8, I64, inline, jit, jit_parallel
+from splitpot.equity.compiling import I8, I64, inline, jit, jit_parallel, prange
 from splitpot.equity.kernel_api import NO_HAND
 from splitpot.equity.runout import NB0, TIE_KEEPS, UNIT, H, declare, values_of
 from splitpot.equity.settlement import tally
@@ -159,7 +158,7 @@ def walk_threaded(  # noqa: PLR0917 - numba kernels take arrays, not objects
     firsts = deck.shape[0]
     parts = np.zeros((firsts, rows.shape[0], rows.shape[1], rows.shape[2]), dtype=np.int64)
     counts = np.zeros(firsts, dtype=np.int64)
-    for j in numba.prange(firsts):
+    for j in prange(firsts):
         # Early first cards head far more runouts than late ones: take them 0, last, 1, ...
         first = j // 2 if j % 2 == 0 else firsts - 1 - j // 2
         counts[j] = _walk_range(

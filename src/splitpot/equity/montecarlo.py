@@ -22,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import numba
 import numpy as np
 
-from splitpot.equity.compiling import I64, inline, jit, jit_parallel
+from splitpot.equity.compiling import I64, inline, jit, jit_parallel, prange
 from splitpot.equity.kernel_api import NO_HAND, award_value
 from splitpot.equity.omaha_hands import OMAHA_KIND
 from splitpot.equity.omaha_hands import board_part as omaha_part
@@ -46,7 +45,7 @@ from splitpot.equity.runout import (
 )
 from splitpot.equity.settlement import ACES_HIGH, KIND, tally
 
-__all__ = ["monte_carlo"]
+__all__ = ["monte_carlo", "serial_example", "serial_kernel"]
 
 _POOL_SALT = np.uint64(0x5DEECE66D)  # the reshuffles' streams are not the deals' streams
 
@@ -171,13 +170,23 @@ def _threaded(  # noqa: PLR0917 - numba kernels take arrays, not objects
     chunks = end - begin
     parts = np.zeros((groups, rows.shape[0], rows.shape[1], rows.shape[2]), dtype=np.int64)
     ok = np.ones(groups, dtype=np.bool_)
-    for g in numba.prange(groups):
+    for g in prange(groups):
         first = begin + chunks * g // groups
         last = begin + chunks * (g + 1) // groups
         ok[g] = _chunks(first, last, samples, seed, shared, hero, deck, spot, ft, tables,
                         parts[g])  # fmt: skip
     rows += parts.sum(axis=0)
     return bool(ok.all())
+
+
+serial_kernel = _serial
+"""The one-thread kernel, as :mod:`splitpot.equity.ahead` builds it ahead of time."""
+
+
+def serial_example(deck: Any, spot: Any, ft: Any, tables: Any, rows: I64) -> tuple[Any, ...]:
+    """Arguments of the types :data:`serial_kernel` always takes (for its ahead-of-time
+    build), with an encoded spot's parts."""
+    return (1, np.uint64(0), True, -1, deck, spot, ft, tables, rows, 0, 1)
 
 
 def monte_carlo(  # noqa: PLR0917 - the encoded spot's parts
@@ -192,11 +201,14 @@ def monte_carlo(  # noqa: PLR0917 - the encoded spot's parts
     threads: int,
     hero: int = -1,
     progress: Callable[[int], None] | None = None,
+    serial: Callable[..., bool] | None = None,
 ) -> bool:
     """Sample ``samples`` runouts into ``rows``; on ``threads`` > 1 threads, chunks of the same
     runouts are shared out (the totals do not change). ``hero``: see :func:`_chunks`.
     ``progress``: called with the samples done after each of about 50 slices (the same runouts
-    and totals as in one call)."""
+    and totals as in one call). ``serial``: the one-thread kernel to run (default numba's; the
+    ahead-of-time build of :mod:`splitpot.equity.ahead` runs the same code)."""
+    one = serial_kernel if serial is None else serial
     key = np.uint64(seed % (1 << 64))
     chunks = (samples + CHUNK - 1) // CHUNK
     step = chunks if progress is None else max(1, -(-chunks // 50))
@@ -206,7 +218,7 @@ def monte_carlo(  # noqa: PLR0917 - the encoded spot's parts
             ok = _threaded(samples, key, shared, hero, deck, spot, ft, tables, rows, 2 * threads,
                            begin, end)  # fmt: skip
         else:
-            ok = _serial(samples, key, shared, hero, deck, spot, ft, tables, rows, begin, end)
+            ok = one(samples, key, shared, hero, deck, spot, ft, tables, rows, begin, end)
         if not ok:
             return False
         if progress is not None:

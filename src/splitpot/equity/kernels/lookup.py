@@ -52,11 +52,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final, NamedTuple, TypeVar, cast
+from typing import Any, Final, NamedTuple, TypeVar
 
-import numba
 import numpy as np
 import numpy.typing as npt
+
+from splitpot.equity.compiling import inline, jit
 
 __all__ = [
     "NO_HAND",
@@ -83,13 +84,12 @@ def _jit(fn: _F) -> _F:
     Inlined and free of increfs, a kernel called hand by hand from a loop costs what its own
     instructions cost; otherwise every call would pay a call and two atomic reference counts.
     """
-    njit: Any = numba.njit  # ``_nrt`` is a real option, missing from numba's type stubs
-    return cast(_F, njit(cache=True, _nrt=False, forceinline=True)(fn))
+    return inline(fn)
 
 
 def _jit_alloc(fn: _F) -> _F:
     """Compile a function that allocates arrays (builders, batch loops): cached."""
-    return cast(_F, numba.njit(cache=True)(fn))
+    return jit(fn)
 
 
 def drop_stale_caches() -> None:
