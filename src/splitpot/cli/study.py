@@ -127,7 +127,11 @@ def _atlas_answer(record: dict[str, Any], args: argparse.Namespace) -> str:
         "--samples N computes it afresh)"
     )
     if "discards" not in record:
-        return f"{render_record(record, about)}\n{source}"
+        later = "the declarations" if "declaration" in record else "the discards"
+        return (
+            f"{render_record(record, about)}\nfrom the shipped atlas: a starting hand "
+            f"(give the board to weigh {later})"
+        )
     name = find_game(record["game"]).name
     lines = [f"{name}: every discard from {args.hand} ranked by your pot equity, {source}"]
     shown = record["discards"] if args.all else record["discards"][: args.top]
