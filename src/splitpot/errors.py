@@ -15,6 +15,7 @@ why, and where, so the CLI and the web can show it as it is, without a traceback
      +-- HistoryError          the hand-history store, a PHH file or an export that fails
      |    +-- HandNotFoundError   no stored hand has this id (also a KeyError)
      +-- MatchError            a bot match that cannot be played as asked
+ +-- AtlasError            a starting-hand atlas that cannot be built, resumed or read
      +-- SchemaError           a JSON object that does not fit its schema (a batch line, a
      |                         web message, table options): a wrong type, an unknown key
      +-- UsageError            a malformed command-line argument (the CLI exits 1)
@@ -31,6 +32,7 @@ any other error of a request), or ``{"type": "error", ...}`` on a table's websoc
 from __future__ import annotations
 
 __all__ = [
+    "AtlasError",
     "BadRequest",
     "CardParseError",
     "DuplicateCardError",
@@ -91,6 +93,10 @@ class HandNotFoundError(HistoryError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
+
+
+class AtlasError(SplitpotError):
+    """A starting-hand atlas that cannot be built, resumed or read as asked."""
 
 
 class MatchError(SplitpotError, ValueError):

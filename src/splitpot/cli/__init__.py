@@ -52,6 +52,10 @@ COMMANDS: Final[dict[str, tuple[str, str, str]]] = {
         "splitpot.cli.study", "add_advise",
         "rank every legal discard by equity (Doogie: every declaration)",
     ),
+    "atlas": (
+        "splitpot.atlas.commands", "add_atlas",
+        "starting-hand atlases: build (on Dask), show a hand's record, list the best",
+    ),
     "match": (
         "splitpot.bots.commands", "add_match",
         "a duplicate heads-up match between two bots, in big blinds per 100 hands",

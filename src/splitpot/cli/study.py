@@ -7,9 +7,11 @@ import argparse
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import IO
+from typing import IO, Any
 
 from splitpot.argtypes import positive_int
+from splitpot.atlas.advice import starting_hand
+from splitpot.atlas.commands import render_record
 from splitpot.cards import format_cards, parse_cards
 from splitpot.cli.args import pairs
 from splitpot.equity.advise import advise_discards, declaration_odds
@@ -112,6 +114,41 @@ def _equity_of(args: argparse.Namespace) -> EquityResult:
     )
 
 
+def _atlas_answer(record: dict[str, Any], args: argparse.Namespace) -> str:
+    """``advise`` of a starting hand, from the shipped atlas."""
+    if args.json:
+        report: dict[str, Any] = {"game": record["game"], "atlas": record}
+        if "discards" in record:
+            report["options"] = [{**o, "method": "atlas"} for o in record["discards"]]
+        return json.dumps(report)
+    about = record["atlas"]
+    source = (
+        f"from the shipped atlas ({about['samples']:,} samples a class, seed {about['seed']}; "
+        "--samples N computes it afresh)"
+    )
+    if "discards" not in record:
+        later = "the declarations" if "declaration" in record else "the discards"
+        return (
+            f"{render_record(record, about)}\nfrom the shipped atlas: a starting hand "
+            f"(give the board to weigh {later})"
+        )
+    name = find_game(record["game"]).name
+    lines = [f"{name}: every discard from {args.hand} ranked by your pot equity, {source}"]
+    shown = record["discards"] if args.all else record["discards"][: args.top]
+    for option in shown:
+        thrown = " ".join(option["discard"]) or "stand pat"
+        lines.append(f"  {thrown:<16} {_percent(option['equity'])}")
+    if len(shown) < len(record["discards"]):
+        lines.append(
+            f"  ... {len(record['discards']) - len(shown)} more (--all shows every discard)"
+        )
+    lines.append(
+        f"your hand's class {record['class']}: rank {record['rank']:,} of "
+        f"{record['classes']:,}, at least as good as {record['percentile']:.2f}% of starting hands"
+    )
+    return "\n".join(lines)
+
+
 def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
     game = find_game(args.game)
     samples = 4_000 if args.samples is None else args.samples
@@ -126,6 +163,14 @@ def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
         )
     if args.opponent_declare and not game.declare:
         args.parser.error(f"--opponent-declare: {game.name} has no declaration")
+    if args.samples is None and not args.no_atlas:
+        record = starting_hand(
+            game, args.hand, args.board or "", opponents=args.opponents,
+            opponent_hands=args.opponent_hand, policy=args.policy,
+        )  # fmt: skip
+        if record is not None:
+            out.write(_atlas_answer(record, args) + "\n")
+            return 0
     if game.declare:
         with _runouts_bar(args):
             odds = declaration_odds(
@@ -280,6 +325,11 @@ def add_advise(adv: argparse.ArgumentParser) -> None:
     adv.add_argument("--top", type=positive_int, default=10, help="options to show (default 10)")
     adv.add_argument("--all", action="store_true", help="show every option")
     adv.add_argument("--json", action="store_true", help="print the result as JSON")
+    adv.add_argument(
+        "--no-atlas",
+        action="store_true",
+        help="compute a starting hand afresh rather than read the shipped atlas",
+    )
     adv.add_argument(
         "--quiet", action="store_true", help="no progress bar (shown only on a terminal)"
     )

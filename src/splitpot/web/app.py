@@ -21,7 +21,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from splitpot.history.store import HistoryStore
-from splitpot.web import lab, learn, replays, tables
+from splitpot.web import charts, lab, learn, replays, tables
 from splitpot.web.config import ServerConfig
 from splitpot.web.guard import CrossSiteGuard
 from splitpot.web.util import BadRequest, error_response
@@ -37,6 +37,7 @@ _PAGES = {
     "/history/{hand_id}": "history.html",
     "/lab": "lab.html",
     "/advisor": "advisor.html",
+    "/charts": "charts.html",
 }
 
 
@@ -87,6 +88,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         *tables.ROUTES,
         *lab.ROUTES,
         *learn.ROUTES,
+        *charts.ROUTES,
         *replays.ROUTES,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
