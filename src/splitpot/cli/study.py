@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import IO, Any
 
 from splitpot.argtypes import positive_int
-from splitpot.atlas.advice import starting_hand
+from splitpot.atlas.advice import atlas_options, source_note, starting_hand
 from splitpot.atlas.commands import render_record
 from splitpot.cards import format_cards, parse_cards
 from splitpot.cli.args import pairs
@@ -119,13 +119,12 @@ def _atlas_answer(record: dict[str, Any], args: argparse.Namespace) -> str:
     if args.json:
         report: dict[str, Any] = {"game": record["game"], "atlas": record}
         if "discards" in record:
-            report["options"] = [{**o, "method": "atlas"} for o in record["discards"]]
+            report["options"] = [
+                {k: o[k] for k in ("discard", "equity", "method")} for o in atlas_options(record)
+            ]
         return json.dumps(report)
     about = record["atlas"]
-    source = (
-        f"from the shipped atlas ({about['samples']:,} samples a class, seed {about['seed']}; "
-        "--samples N computes it afresh)"
-    )
+    source = source_note(record)[:-1] + "; --samples N computes it afresh)"
     if "discards" not in record:
         later = "the declarations" if "declaration" in record else "the discards"
         return (

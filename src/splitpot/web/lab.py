@@ -31,6 +31,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from splitpot.atlas.advice import atlas_options, source_note, starting_hand
 from splitpot.cards import Card, check_distinct, parse_cards
 from splitpot.describe import HandShown, Settlement
 from splitpot.engine.batch import settle_given
@@ -392,9 +393,64 @@ async def advise(request: Request) -> Response:
     rival_hands = [cards or "random" for cards in known]
 
     ask = _Ask(spec, hole, board, dead, count, rival_hands, requested, seed)
+    if data.get("samples") is None and data.get("opponent_declarations") is None:
+        policy = "heuristic" if spec.declare else _choice(data, "policy", POLICIES, "heuristic")
+        record = await _compute(
+            request,
+            partial(
+                starting_hand, spec, hole, board, opponents=count,
+                opponent_hands=[h for h in rival_hands if h != "random"], policy=policy,
+                dead=dead, compute=True,
+            ),
+        )  # fmt: skip
+        if record is not None:
+            return JSONResponse(_starting_answer(spec, record, requested))
     if spec.declare:
         return await _declarations(request, data, ask)
     return await _discards(request, data, ask)
+
+
+def _starting_answer(spec: GameSpec, record: dict[str, Any], requested: int) -> dict[str, Any]:
+    """A starting hand's answer from its atlas record (:func:`starting_hand`): Badugi-like
+    games keep the ``discards`` answer's keys; the board games and Doogie answer
+    ``kind: "starting-hand"`` (their discards and declarations come with the board)."""
+    about = record["atlas"]
+    answer: dict[str, Any] = {
+        "game": spec.id,
+        "kind": "starting-hand",
+        "source": record["source"],
+        "note": source_note(record),
+        "atlas": record,
+        "opponents": 1,
+    }
+    options = atlas_options(record)
+    if options:
+        best = {"std_error": record["std_error"], "scoop": record["scoop"]}
+        rows = [
+            {
+                "rank": rank,
+                **option,
+                **(best if rank == 1 else {"std_error": None, "scoop": None}),
+                "awards": record["awards"] if rank == 1 else {},
+                "runouts": about["samples"],
+            }
+            for rank, option in enumerate(options, 1)
+        ]
+        schedule = pending_draws(spec, 0)
+        answer |= {
+            "kind": "discards",
+            "awards": _awards(spec),
+            "max_discard": schedule[0].max_discard,
+            "draws": len(schedule),
+            "options": rows,
+            "policy": "heuristic",
+        }
+    return answer | {
+        "samples": about["samples"],
+        "samples_requested": requested,
+        "capped": False,
+        "seed": about["seed"],
+    }
 
 
 @dataclass(frozen=True, slots=True)
