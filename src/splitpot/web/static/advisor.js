@@ -107,17 +107,57 @@ async function runAdvise() {
     const ways = document.getElementById("opponent-declarations").value.split(",").map((w) => w.trim().toLowerCase());
     if (ways.some(Boolean)) body.opponent_declarations = ways.map((w) => w || null);
   }
+  if (startingHand(body)) delete body.samples; // the server answers it from the shipped atlas
   const button = document.getElementById("advise");
   button.disabled = true;
   try {
     const data = await api("/api/advise", body);
-    out.replaceChildren(data.kind === "declarations" ? declarationTable(data) : discardTable(data));
+    const draw = { declarations: declarationTable, "starting-hand": startingTable }[data.kind] || discardTable;
+    out.replaceChildren(draw(data));
   } catch (error) {
     out.replaceChildren();
     showBox("advise-error", error.message);
   } finally {
     button.disabled = false;
   }
+}
+
+// A starting hand (no board or dead card, one random opponent, the heuristic policy) with the
+// sample count left at its default is answered from the shipped atlas, with no computation.
+function startingHand(body) {
+  const samples = document.getElementById("samples");
+  return !body.board.trim() && !body.dead.trim() && (body.opponents ?? 1) <= 1 &&
+    body.opponent_hands.every((line) => /^(random|\?)$/i.test(line)) &&
+    (body.policy ?? "heuristic") === "heuristic" && !body.opponent_declarations &&
+    samples.value.trim() === samples.defaultValue;
+}
+
+function sourceNote(data) {
+  return el("p", { class: "muted atlas-source", "data-testid": "advise-source", dataset: { source: data.source } },
+    `A starting hand: ${data.note}. Change the samples to compute it afresh.`);
+}
+
+// The board games and Doogie: the hand's record before any board card (its discards or
+// declaration come with the board).
+function startingTable(data) {
+  const record = data.atlas;
+  const game = advisorGame();
+  const awards = (game ? game.awards : []).filter((a) => a.name in record.awards);
+  const rows = [
+    ["Pot equity", shareCell(record.equity, record.std_error)],
+    ...awards.map((a) => [`${a.name} share`, el("td", { class: "num", title: a.label }, percent(record.awards[a.name]))]),
+    ["Scoop", el("td", { class: "num" }, percent(record.scoop))],
+    ["Rank", el("td", { class: "num" }, `${record.rank.toLocaleString()} of ${record.classes.toLocaleString()}`)],
+    ["Percentile", el("td", { class: "num" }, `${record.percentile.toFixed(2)}%`)],
+  ];
+  if (record.declaration) rows.push(["Usually declares", el("td", {}, record.declaration)]);
+  return el("div", {},
+    el("table", { class: "grid", id: "starting-table", "data-testid": "starting-table" },
+      el("tbody", {}, rows.map(([name, cell]) => el("tr", {}, el("th", {}, name), cell)))),
+    el("p", {}, `Class ${record.class} (${record.weight} hands), against one random opponent; ` +
+      "give the board to weigh the " + (record.declaration ? "declarations." : "discards.")),
+    sourceNote(data),
+  );
 }
 
 function discardTable(data) {
@@ -140,7 +180,7 @@ function discardTable(data) {
     el("td", { class: "num" }, percent(option.scoop)),
   ));
   const methods = [...new Set(data.options.map((o) => o.method))];
-  const how = methods.includes("monte-carlo")
+  const how = data.source ? data.note : methods.includes("monte-carlo")
     ? method({ ...data, method: "monte-carlo" }) + (methods.length > 1 ? "; some options exact" : "")
     : "exact";
   const table = el("table", { class: "grid", id: "advise-table", "data-testid": "advise-table" },
@@ -159,6 +199,7 @@ function discardTable(data) {
     el("p", { class: "muted" }, `${data.options.length} legal discards (0 to ${data.max_discard} cards) against ` +
       `${data.opponents} opponent${data.opponents === 1 ? "" : "s"}, ${data.draws} draw${data.draws === 1 ? "" : "s"} to come; ${how}. ` +
       "Shares are your expected fraction of each award; pot equity is your expected fraction of the pot."),
+    data.source ? sourceNote(data) : null,
   );
 }
 
