@@ -71,3 +71,20 @@ def test_advisor_answers_starting_hands_from_the_atlas(
     advise(page, "#advise-table")
     assert page.locator("[data-testid=advise-source]").count() == 0
     shot(page, tmp_path, f"advise-badugi-computed-{size}")
+
+
+def test_the_advisor_page_never_scrolls_sideways_on_a_phone(
+    server_factory: Callable[..., Any], browser: Any
+) -> None:
+    # The hands table of "Equity per hand" made the page 537 px wide at 390 px.
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server_factory().url + "/advisor")
+    page.wait_for_selector("body[data-ready='1']")
+    for game in ("drawmaha", "doogie", "badugi"):
+        page.select_option("#game", game)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, game
+    page.click("#equity-add")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.locator("#equity-players .equity-cards").first.is_visible()
+    context.close()
