@@ -18,7 +18,7 @@ from splitpot.equity.advise import advise_discards, declaration_odds
 from splitpot.equity.core import EquityResult, equity
 from splitpot.equity.policy import POLICIES
 from splitpot.errors import SplitpotError, UsageError
-from splitpot.games import find_game
+from splitpot.games import GameSpec, find_game
 from splitpot.progress import listening, progress
 
 __all__ = ["add_advise", "add_equity"]
@@ -171,33 +171,45 @@ def _cmd_advise(args: argparse.Namespace, out: IO[str]) -> int:
             out.write(_atlas_answer(record, args) + "\n")
             return 0
     if game.declare:
-        with _runouts_bar(args):
-            odds = declaration_odds(
-                args.hand, args.board or "", opponents=args.opponents,
-                opponent_hands=args.opponent_hand, samples=samples, seed=args.seed,
-                opponent_declarations=args.opponent_declare or None,
-            )  # fmt: skip
-        if args.json:
-            report = {
-                "game": game.id,
-                "declarations": odds.shares,
-                "std_errors": odds.std_errors,
-                "best": odds.best,
-                "method": odds.method,
-                "runouts": odds.runouts,
-            }
-            out.write(json.dumps(report) + "\n")
-            return 0
-        runouts = f"{odds.runouts:,} runout" + ("" if odds.runouts == 1 else "s")
-        lines = [f"{game.name}: your expected share of the pot by declaration "
-                 f"({odds.method}, {runouts})"]  # fmt: skip
-        for way, share in sorted(odds.shares.items(), key=lambda kv: -kv[1]):
-            error = odds.std_errors[way]
-            extra = f" ±{100 * error:.2f}" if error is not None else ""
-            lines.append(f"  {way:<5} {_percent(share)}{extra}")
-        lines.append(f"Best: declare {odds.best}")
-        out.write("\n".join(lines) + "\n")
+        return _declaration_answer(game, samples, args, out)
+    return _discard_answer(game, samples, args, out)
+
+
+def _declaration_answer(
+    game: GameSpec, samples: int, args: argparse.Namespace, out: IO[str]
+) -> int:
+    """``advise`` for a declare game: your share of the pot by declaration."""
+    with _runouts_bar(args):
+        odds = declaration_odds(
+            args.hand, args.board or "", opponents=args.opponents,
+            opponent_hands=args.opponent_hand, samples=samples, seed=args.seed,
+            opponent_declarations=args.opponent_declare or None,
+        )  # fmt: skip
+    if args.json:
+        report = {
+            "game": game.id,
+            "declarations": odds.shares,
+            "std_errors": odds.std_errors,
+            "best": odds.best,
+            "method": odds.method,
+            "runouts": odds.runouts,
+        }
+        out.write(json.dumps(report) + "\n")
         return 0
+    runouts = f"{odds.runouts:,} runout" + ("" if odds.runouts == 1 else "s")
+    lines = [f"{game.name}: your expected share of the pot by declaration "
+             f"({odds.method}, {runouts})"]  # fmt: skip
+    for way, share in sorted(odds.shares.items(), key=lambda kv: -kv[1]):
+        error = odds.std_errors[way]
+        extra = f" ±{100 * error:.2f}" if error is not None else ""
+        lines.append(f"  {way:<5} {_percent(share)}{extra}")
+    lines.append(f"Best: declare {odds.best}")
+    out.write("\n".join(lines) + "\n")
+    return 0
+
+
+def _discard_answer(game: GameSpec, samples: int, args: argparse.Namespace, out: IO[str]) -> int:
+    """``advise`` for a draw game: every discard ranked by your pot equity."""
     with _runouts_bar(args):
         options = advise_discards(
             game, args.hand, args.board or "", opponents=args.opponents,
