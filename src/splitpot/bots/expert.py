@@ -50,7 +50,14 @@ from splitpot.bots.heuristic import (
     _revealed,
     _table_max_discard,
 )
-from splitpot.bots.ranges import Read, describe_reads, read_opponents, sample_holdings, unseen_cards
+from splitpot.bots.ranges import (
+    DrawRanges,
+    Read,
+    describe_reads,
+    read_opponents,
+    sample_holdings,
+    unseen_cards,
+)
 from splitpot.cards import Card
 from splitpot.engine.events import Action
 from splitpot.engine.hand import LegalActions
@@ -88,6 +95,7 @@ class ExpertBot:
     name = "expert"
 
     RANGES = 12  # joint samples of the opponents' holdings per estimate
+    DRAW_RANGES = 4  # at least this many for a draw (RANGES / (draws left + 1))
     BET_STRENGTH = 1.12
     POSITION_EDGE = 0.06  # on the button it bets this much thinner
     RAISE_STRENGTH = 1.35
@@ -107,6 +115,7 @@ class ExpertBot:
         self.samples = samples
         self.reason = ""
         self._cache: dict[Any, list[Odds]] = {}
+        self._draw_ranges = DrawRanges(self.seed)  # a memo: the same candidates for a read
 
     # ------------------------------------------------------------------ the protocol
 
@@ -139,22 +148,25 @@ class ExpertBot:
         options: Sequence[tuple[Card, ...]] | None = None,
         dead: Sequence[Card] = (),
         samples: int | None = None,
+        ranges: int | None = None,
     ) -> list[Odds]:
         """Odds of ``hole`` (after each of ``options`` at the next draw) against the ranges."""
         samples = samples or self.samples
         reads = read_opponents(view)
         pool = [c for c in unseen_cards(view) if c not in hole and c not in dead]
         key = (
-            view.game.id, tuple(hole), tuple(view.board), draws, tuple(dead), samples,
+            view.game.id, tuple(hole), tuple(view.board), draws, tuple(dead), samples, ranges,
             None if options is None else tuple(options), tuple(reads), tuple(pool),
         )  # fmt: skip
         cached = self._cache.get(key)
         if cached is not None:
             return cached
         rng = self._rng(view, "ranges")
-        count = max(1, min(self.RANGES, samples // 20))
+        count = max(1, min(ranges or self.RANGES, samples // 20))
         each = max(20, samples // count)
-        holdings = sample_holdings(view.game, view.board, pool, reads, rng=rng, count=count)
+        holdings = sample_holdings(
+            view.game, view.board, pool, reads, rng=rng, count=count, draws=self._draw_ranges
+        )
         names = [a.name for a in view.game.awards]
         totals = [[0.0] * (2 + len(names)) for _ in range(1 if options is None else len(options))]
         for i, joint in enumerate(holdings):
@@ -286,7 +298,12 @@ class ExpertBot:
         candidates = _discard_candidates(hole, base, limit)
         # every option is played on each runout: fewer runouts keep a decision quick
         samples = max(200, (2 * self.samples // 3) // max(1, draws))
-        shares = self._odds(view, hole, draws=draws, options=candidates, samples=samples)
+        # ... and fewer joint samples of the ranges, each with more runouts: each call of the
+        # engine costs as much again as its runouts, and every option is played on each
+        ranges = max(self.DRAW_RANGES, self.RANGES // (draws + 1))
+        shares = self._odds(
+            view, hole, draws=draws, options=candidates, samples=samples, ranges=ranges
+        )
         best, best_share = base, -1.0
         for thrown, odds in zip(candidates, shares, strict=True):
             edge = self.BASELINE_EDGE if thrown == base else 0.0
@@ -326,7 +343,9 @@ class ExpertBot:
         rng = self._rng(view, "declare")
         pool = [c for c in unseen_cards(view) if c not in view.hole]
         count = max(1, min(self.RANGES, self.samples // 100))
-        holdings = sample_holdings(game, view.board, pool, reads, rng=rng, count=count)
+        holdings = sample_holdings(
+            game, view.board, pool, reads, rng=rng, count=count, draws=self._draw_ranges
+        )
         totals: dict[str, float] = {}
         for i, joint in enumerate(holdings):
             hands = [known if len(known) == game.hole_cards else "random" for known in joint]
