@@ -221,7 +221,11 @@ class ExpertBot:
         opponents = max(1, len(reads))
         fair = 1.0 / (opponents + 1)
         draws = _draws_left(view, drawing=False)
-        odds = self._odds(view, view.hole, draws=draws)[0]
+        # against several opponents each runout costs more: fewer of them, in fewer samples
+        odds = self._odds(
+            view, view.hole, draws=draws, samples=max(self.samples // opponents, 300),
+            ranges=max(self.RANGES // opponents, 3),
+        )[0]  # fmt: skip
         strength = odds.equity / fair
         raises = _my_raises_this_round(view)
         split = len(view.game.awards) > 1
@@ -297,10 +301,11 @@ class ExpertBot:
         base = choose_discard(view.game, hole, view.board, limit)
         candidates = _discard_candidates(hole, base, limit)
         # every option is played on each runout: fewer runouts keep a decision quick
-        samples = max(200, (2 * self.samples // 3) // max(1, draws))
+        opponents = max(1, view.opponents)  # each costs more runout time: fewer of them
+        samples = max(200, (2 * self.samples // 3) // max(1, draws) // opponents)
         # ... and fewer joint samples of the ranges, each with more runouts: each call of the
         # engine costs as much again as its runouts, and every option is played on each
-        ranges = max(self.DRAW_RANGES, self.RANGES // (draws + 1))
+        ranges = max(self.DRAW_RANGES, self.RANGES // (draws + 1)) // min(opponents, 2)
         shares = self._odds(
             view, hole, draws=draws, options=candidates, samples=samples, ranges=ranges
         )

@@ -11,9 +11,10 @@ completes at random), so equity against the range is the mean over the samples:
   drew, would throw exactly as many cards from as the opponent drew; the sample keeps its kept
   cards, and the engine deals the replacements (a pat opponent's whole hand is known). Those
   candidates depend only on the game, that board, the count drawn and the limit, so a
-  :class:`DrawRanges` deals them once (:data:`DRAW_CANDIDATES` of them, from a generator seeded
-  by its seed and that key) and keeps them; each estimate then uses the ones holding no card
-  this seat has seen, in an order shuffled by its own generator;
+  :class:`DrawRanges` deals them once (:data:`DRAW_CANDIDATES` of them, divided among up to
+  four opponents who drew, from a generator seeded by its seed and that key) and keeps them;
+  each estimate then uses the ones holding no card this seat has seen, in an order shuffled by
+  its own generator;
 - **betting**: candidates are ranked by the strength of their cards now (per award, the
   percentile of the award's value among the candidates; a hand strong in either half is
   strong, in both stronger) and only the top share is kept: each bet or raise keeps
@@ -199,16 +200,18 @@ class DrawRanges:
         self.limit = limit
         self._memo: dict[tuple[object, ...], list[Candidate]] = {}
 
-    def candidates(self, game: GameSpec, board: Sequence[Card], read: Read) -> list[Candidate]:
-        """The :data:`DRAW_CANDIDATES` hands for ``read``'s draw, ``board`` the one it saw."""
+    def candidates(
+        self, game: GameSpec, board: Sequence[Card], read: Read, count: int = DRAW_CANDIDATES
+    ) -> list[Candidate]:
+        """``count`` hands for ``read``'s draw, ``board`` the one it saw."""
         key = (game.id, tuple(board), read.drawn, read.draw_limit)
-        found = self._memo.get(key)
+        found = self._memo.get((*key, count))
         if found is None:
             rng = random.Random(repr((self.seed, *key)))
-            found = _drawn_like(game, board, read, rng=rng, count=DRAW_CANDIDATES)
+            found = _drawn_like(game, board, read, rng=rng, count=count)
             if len(self._memo) >= self.limit:
                 self._memo.clear()
-            self._memo[key] = found
+            self._memo[(*key, count)] = found
         return found
 
 
@@ -243,6 +246,8 @@ def sample_holdings(
     in its range (no card in two hands). ``draws`` keeps the draw reads' candidates between
     calls (a new one, seeded by ``rng``, when None)."""
     unseen = set(pool)
+    # several opponents who drew: fewer candidates each (a decision's cost stays near one's)
+    dealt = max(DRAW_CANDIDATES // 4, DRAW_CANDIDATES // max(1, len(reads)))
     per: list[list[tuple[Card, ...]]] = []
     for read in reads:
         if read.drawn is None:
@@ -252,7 +257,8 @@ def sample_holdings(
             if draws is None:
                 draws = DrawRanges(rng.getrandbits(32))
             seen_then = board[: read.board_at_draw]
-            cands = [c for c in draws.candidates(game, seen_then, read) if unseen.issuperset(c[0])]
+            cands = draws.candidates(game, seen_then, read, dealt)
+            cands = [c for c in cands if unseen.issuperset(c[0])]
             if not cands:  # every candidate holds a card this seat has seen: any hand will do
                 hand = tuple(rng.sample(pool, game.hole_cards))
                 cands = [(hand, hand[: game.hole_cards - (read.drawn or 0)])]
