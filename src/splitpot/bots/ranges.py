@@ -41,8 +41,8 @@ __all__ = ["CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "RAISE_KEEPS", "DrawRanges"
 RAISE_KEEPS = 0.6
 CALL_KEEPS = 0.85
 FLOOR = 0.15
-TRIES = 6  # random hands tried per wanted candidate when matching a draw count
-DRAW_CANDIDATES = 48  # hands dealt once per (board seen, count drawn, limit), then reused
+TRIES = 5  # random hands tried per wanted candidate when matching a draw count
+DRAW_CANDIDATES = 40  # hands dealt once per (board seen, count drawn, limit), then reused
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +168,8 @@ def _drawn_like(
     game: GameSpec, board: Sequence[Card], read: Read, *, rng: random.Random, count: int
 ) -> list[Candidate]:
     """Up to ``count`` hands from the cards not on ``board`` from which the draw policy, seeing
-    ``board``, throws as many cards as ``read`` drew; the nearest counts fill in a rare draw."""
+    ``board``, throws as many cards as ``read`` drew (of ``count * TRIES`` tried); in a draw
+    so rare that none matches, ``count // 4`` of the nearest counts stand in."""
     size = game.hole_cards
     drawn = read.drawn or 0
     deck = [c for c in full_deck() if c not in set(board)]
@@ -183,9 +184,9 @@ def _drawn_like(
                 break
         else:
             near.append((abs(len(thrown) - drawn), hand, hand[: size - drawn]))
-    if len(out) < count:
+    if not out:
         near.sort(key=lambda item: item[0])
-        out.extend((hand, known) for _, hand, known in near[: count - len(out)])
+        out.extend((hand, known) for _, hand, known in near[: max(1, count // 4)])
     return out
 
 
