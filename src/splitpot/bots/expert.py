@@ -24,7 +24,13 @@ total runouts as one call).
   against the ranges over the same runouts (:func:`splitpot.equity.advise.compare_discards`),
   the best share wins: this is how it snows (pat on a weak hand when that is worth more) and
   breaks a made hand. With one draw left heads-up, against an opponent who drew two or more,
-  it sometimes snows a weak hand as a bluff.
+  it sometimes snows a weak hand as a bluff. Every option is played on each runout, so a draw
+  uses fewer runouts (scaled by the draws left) in fewer joint samples (``RANGES / (draws
+  left + 1)``, at least :data:`ExpertBot.DRAW_RANGES`): each call of the engine costs about as
+  much as its runouts.
+- **Cost.** Against several opponents each runout costs more: a decision divides its runouts
+  and joint samples by the opponents in the hand (heads-up is the full budget). The hands that
+  match an opponent's draw are dealt once per bot (:class:`~splitpot.bots.ranges.DrawRanges`).
 - **Doogie.** Declares the way with the largest expected share against the ranges
   (:func:`splitpot.equity.advise.declaration_odds`): a lock in both halves declares both.
 
