@@ -18,7 +18,8 @@ Three parts:
    median, p99 and the slowest are printed (issue 14's bound: p99 <= 50 ms).
 3. **Match time.** A 1,000-hand heads-up match of expert against heuristic in Badugi, timed
    (issue 14's bound: under two minutes). Part one's Badugi match gives the same figure
-   when it has 1,000 hands; this part is skipped with ``--skip-timing``.
+   when it has 1,000 hands; this part is skipped with ``--skip-timing`` (part two with
+   ``--skip-decisions``, part one with ``--skip-matches``).
 
 The machine is usually shared: the load average at the start is printed; compare figures only
 within one run. Ten thousand hands of every game take hours on two cores: choose ``--games``.
