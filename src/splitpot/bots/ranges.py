@@ -247,8 +247,10 @@ def sample_holdings(
     in its range (no card in two hands). ``draws`` keeps the draw reads' candidates between
     calls (a new one, seeded by ``rng``, when None)."""
     unseen = set(pool)
-    # several opponents who drew: fewer candidates each (a decision's cost stays near one's)
-    dealt = max(DRAW_CANDIDATES // 4, DRAW_CANDIDATES // max(1, len(reads)))
+    # several opponents who drew: fewer candidates each (a decision's cost stays near one's);
+    # with a board each draw sees a new one and deals anew, so the game's draws share them
+    redeals = len(game.draws) if game.board_cards else 1
+    dealt = max(DRAW_CANDIDATES // 4, DRAW_CANDIDATES // max(1, len(reads)) // redeals)
     per: list[list[tuple[Card, ...]]] = []
     for read in reads:
         if read.drawn is None:
