@@ -249,7 +249,7 @@ def sample_holdings(
     unseen = set(pool)
     # several opponents who drew: fewer candidates each (a decision's cost stays near one's);
     # with a board each draw sees a new one and deals anew, so the game's draws share them
-    redeals = len(game.draws) if game.board_cards else 1
+    redeals = max(1, len(game.draws)) if game.board_cards else 1
     dealt = max(DRAW_CANDIDATES // 4, DRAW_CANDIDATES // max(1, len(reads)) // redeals)
     per: list[list[tuple[Card, ...]]] = []
     for read in reads:
