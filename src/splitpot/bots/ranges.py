@@ -248,9 +248,11 @@ def sample_holdings(
     calls (a new one, seeded by ``rng``, when None)."""
     unseen = set(pool)
     # several opponents who drew: fewer candidates each (a decision's cost stays near one's);
-    # with a board each draw sees a new one and deals anew, so the game's draws share them
-    redeals = max(1, len(game.draws)) if game.board_cards else 1
-    dealt = max(DRAW_CANDIDATES // 4, DRAW_CANDIDATES // max(1, len(reads)) // redeals)
+    # with a board each draw sees a new one and deals anew, so the game's draws share them;
+    # without one, every hand's draws reuse the same keys: the game's draws add up
+    rounds = max(1, len(game.draws))
+    share = DRAW_CANDIDATES // max(1, len(reads))
+    dealt = max(DRAW_CANDIDATES // 4, share // rounds if game.board_cards else share * rounds)
     per: list[list[tuple[Card, ...]]] = []
     for read in reads:
         if read.drawn is None:
