@@ -18,7 +18,8 @@ Three parts:
    median, p99 and the slowest are printed (issue 14's bound: p99 <= 50 ms).
 3. **Match time.** A 1,000-hand heads-up match of expert against heuristic in Badugi, timed
    (issue 14's bound: under two minutes). Part one's Badugi match gives the same figure
-   when it has 1,000 hands; this part is skipped with ``--skip-timing``.
+   when it has 1,000 hands; this part is skipped with ``--skip-timing`` (part two with
+   ``--skip-decisions``, part one with ``--skip-matches``).
 
 The machine is usually shared: the load average at the start is printed; compare figures only
 within one run. Ten thousand hands of every game take hours on two cores: choose ``--games``.
@@ -121,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decision-hands", type=int, default=30)
     parser.add_argument("--skip-timing", action="store_true", help="skip part three")
     parser.add_argument("--skip-matches", action="store_true", help="skip part one")
+    parser.add_argument("--skip-decisions", action="store_true", help="skip part two")
     parser.add_argument("--quick", action="store_true", help="a smoke run: tiny figures")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -131,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {"seed": args.seed, "hands": hands}
     if not args.skip_matches:
         report["matches"] = _matches(games, args.against.split(","), hands, args.seed)
-    report["decisions"] = _decisions(2 if args.quick else args.decision_hands, args.seed)
+    if not args.skip_decisions:
+        report["decisions"] = _decisions(2 if args.quick else args.decision_hands, args.seed)
     if not (args.skip_timing or args.quick):
         timed = play_match("badugi", ("expert", "heuristic"), hands=1000, seed=args.seed)
         report["hu_1000_badugi_seconds"] = round(timed.seconds, 1)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from splitpot.bots.base import Bot, RandomBot, SeatView, policy_for, seat_view
 from splitpot.bots.expert import ExpertBot
 from splitpot.bots.match import play_match
-from splitpot.bots.ranges import read_opponents, sample_holdings, unseen_cards
+from splitpot.bots.ranges import DrawRanges, read_opponents, sample_holdings, unseen_cards
 from splitpot.bots.registry import BOTS, make_bot
 from splitpot.cards import parse_cards
 from splitpot.cli import main
@@ -183,6 +183,21 @@ def test_a_pat_opponent_is_read_as_a_pat_hand() -> None:
         assert len(known) == 4 and len({c.suit for c in known}) == 4
         assert len({c.rank for c in known}) == 4
         assert not set(known) & set(view.hole)
+
+
+def test_a_draw_is_read_against_the_board_the_drawer_saw() -> None:
+    # Drawmaha draws after the flop (RULES.md): once the turn is out, both reads still say the
+    # draw saw three board cards, and the hands matching a draw are dealt once per read (two
+    # memos with one seed deal the same hands; none holds a flop card).
+    hand = Hand("drawmaha", stacks=[400, 400], button=1, rng=random.Random(5))
+    drive(hand, lambda h: len(h.board) == 4)
+    view = seat_view(hand, 0)
+    (read,) = read_opponents(view)
+    assert read.drawn is not None and read.board_at_draw == 3
+    flop = view.board[:3]
+    one = DrawRanges(7).candidates(view.game, flop, read)
+    assert one and one == DrawRanges(7).candidates(view.game, flop, read)
+    assert all(not set(whole) & set(flop) and set(known) <= set(whole) for whole, known in one)
 
 
 def test_a_raiser_range_is_narrower_than_a_checker() -> None:

@@ -24,7 +24,13 @@ total runouts as one call).
   against the ranges over the same runouts (:func:`splitpot.equity.advise.compare_discards`),
   the best share wins: this is how it snows (pat on a weak hand when that is worth more) and
   breaks a made hand. With one draw left heads-up, against an opponent who drew two or more,
-  it sometimes snows a weak hand as a bluff.
+  it sometimes snows a weak hand as a bluff. Every option is played on each runout, so a draw
+  uses fewer runouts (scaled by the draws left) in fewer joint samples (``RANGES / (draws
+  left + 1)``, at least :data:`ExpertBot.DRAW_RANGES`): each call of the engine costs about as
+  much as its runouts.
+- **Cost.** Against several opponents each runout costs more: a decision divides its runouts
+  and joint samples by the opponents in the hand (heads-up is the full budget). The hands that
+  match an opponent's draw are dealt once per bot (:class:`~splitpot.bots.ranges.DrawRanges`).
 - **Doogie.** Declares the way with the largest expected share against the ranges
   (:func:`splitpot.equity.advise.declaration_odds`): a lock in both halves declares both.
 
@@ -50,7 +56,14 @@ from splitpot.bots.heuristic import (
     _revealed,
     _table_max_discard,
 )
-from splitpot.bots.ranges import Read, describe_reads, read_opponents, sample_holdings, unseen_cards
+from splitpot.bots.ranges import (
+    DrawRanges,
+    Read,
+    describe_reads,
+    read_opponents,
+    sample_holdings,
+    unseen_cards,
+)
 from splitpot.cards import Card
 from splitpot.engine.events import Action
 from splitpot.engine.hand import LegalActions
@@ -88,6 +101,7 @@ class ExpertBot:
     name = "expert"
 
     RANGES = 12  # joint samples of the opponents' holdings per estimate
+    DRAW_RANGES = 4  # at least this many for a draw (RANGES / (draws left + 1))
     BET_STRENGTH = 1.12
     POSITION_EDGE = 0.06  # on the button it bets this much thinner
     RAISE_STRENGTH = 1.35
@@ -107,6 +121,7 @@ class ExpertBot:
         self.samples = samples
         self.reason = ""
         self._cache: dict[Any, list[Odds]] = {}
+        self._draw_ranges = DrawRanges(self.seed)  # a memo: the same candidates for a read
 
     # ------------------------------------------------------------------ the protocol
 
@@ -139,22 +154,25 @@ class ExpertBot:
         options: Sequence[tuple[Card, ...]] | None = None,
         dead: Sequence[Card] = (),
         samples: int | None = None,
+        ranges: int | None = None,
     ) -> list[Odds]:
         """Odds of ``hole`` (after each of ``options`` at the next draw) against the ranges."""
         samples = samples or self.samples
         reads = read_opponents(view)
         pool = [c for c in unseen_cards(view) if c not in hole and c not in dead]
         key = (
-            view.game.id, tuple(hole), tuple(view.board), draws, tuple(dead), samples,
+            view.game.id, tuple(hole), tuple(view.board), draws, tuple(dead), samples, ranges,
             None if options is None else tuple(options), tuple(reads), tuple(pool),
         )  # fmt: skip
         cached = self._cache.get(key)
         if cached is not None:
             return cached
         rng = self._rng(view, "ranges")
-        count = max(1, min(self.RANGES, samples // 20))
+        count = max(1, min(ranges or self.RANGES, samples // 20))
         each = max(20, samples // count)
-        holdings = sample_holdings(view.game, view.board, pool, reads, rng=rng, count=count)
+        holdings = sample_holdings(
+            view.game, view.board, pool, reads, rng=rng, count=count, draws=self._draw_ranges
+        )
         names = [a.name for a in view.game.awards]
         totals = [[0.0] * (2 + len(names)) for _ in range(1 if options is None else len(options))]
         for i, joint in enumerate(holdings):
@@ -209,7 +227,11 @@ class ExpertBot:
         opponents = max(1, len(reads))
         fair = 1.0 / (opponents + 1)
         draws = _draws_left(view, drawing=False)
-        odds = self._odds(view, view.hole, draws=draws)[0]
+        # against several opponents each runout costs more: fewer of them, in fewer samples
+        odds = self._odds(
+            view, view.hole, draws=draws, samples=max(self.samples // opponents, 300),
+            ranges=max(self.RANGES // opponents, 3),
+        )[0]  # fmt: skip
         strength = odds.equity / fair
         raises = _my_raises_this_round(view)
         split = len(view.game.awards) > 1
@@ -285,8 +307,14 @@ class ExpertBot:
         base = choose_discard(view.game, hole, view.board, limit)
         candidates = _discard_candidates(hole, base, limit)
         # every option is played on each runout: fewer runouts keep a decision quick
-        samples = max(200, (2 * self.samples // 3) // max(1, draws))
-        shares = self._odds(view, hole, draws=draws, options=candidates, samples=samples)
+        opponents = max(1, view.opponents)  # each costs more runout time: fewer of them
+        samples = max(200, (2 * self.samples // 3) // max(1, draws) // opponents)
+        # ... and fewer joint samples of the ranges, each with more runouts: each call of the
+        # engine costs as much again as its runouts, and every option is played on each
+        ranges = max(self.DRAW_RANGES, self.RANGES // (draws + 1)) // min(opponents, 2)
+        shares = self._odds(
+            view, hole, draws=draws, options=candidates, samples=samples, ranges=ranges
+        )
         best, best_share = base, -1.0
         for thrown, odds in zip(candidates, shares, strict=True):
             edge = self.BASELINE_EDGE if thrown == base else 0.0
@@ -326,7 +354,9 @@ class ExpertBot:
         rng = self._rng(view, "declare")
         pool = [c for c in unseen_cards(view) if c not in view.hole]
         count = max(1, min(self.RANGES, self.samples // 100))
-        holdings = sample_holdings(game, view.board, pool, reads, rng=rng, count=count)
+        holdings = sample_holdings(
+            game, view.board, pool, reads, rng=rng, count=count, draws=self._draw_ranges
+        )
         totals: dict[str, float] = {}
         for i, joint in enumerate(holdings):
             hands = [known if len(known) == game.hole_cards else "random" for known in joint]

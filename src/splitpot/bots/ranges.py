@@ -6,10 +6,15 @@ in Doogie, the declaration once revealed. :func:`sample_holdings` turns reads in
 joint samples of the opponents' holdings, each a tuple of *known parts* (cards the engine then
 completes at random), so equity against the range is the mean over the samples:
 
-- **draws**: a candidate is a random hand (from the cards this seat has not seen) that the
-  heuristic draw policy (:func:`splitpot.equity.policy.choose_discard`) would throw exactly as
-  many cards from as the opponent drew; the sample keeps its kept cards, and the engine deals
-  the replacements (a pat opponent's whole hand is known);
+- **draws**: a candidate is a random hand that the heuristic draw policy
+  (:func:`splitpot.equity.policy.choose_discard`), seeing the board the opponent saw when they
+  drew, would throw exactly as many cards from as the opponent drew; the sample keeps its kept
+  cards, and the engine deals the replacements (a pat opponent's whole hand is known). Those
+  candidates depend only on the game, that board, the count drawn and the limit, so a
+  :class:`DrawRanges` deals them once (:data:`DRAW_CANDIDATES` of them, divided among up to
+  four opponents who drew, from a generator seeded by its seed and that key) and keeps them;
+  each estimate then uses the ones holding no card this seat has seen, in an order shuffled by
+  its own generator;
 - **betting**: candidates are ranked by the strength of their cards now (per award, the
   percentile of the award's value among the candidates; a hand strong in either half is
   strong, in both stronger) and only the top share is kept: each bet or raise keeps
@@ -30,13 +35,14 @@ from splitpot.cards import Card, full_deck
 from splitpot.equity.policy import choose_discard
 from splitpot.games import GameSpec
 
-__all__ = ["CALL_KEEPS", "FLOOR", "RAISE_KEEPS", "Read", "describe_reads", "read_opponents",
-           "sample_holdings", "unseen_cards"]  # fmt: skip
+__all__ = ["CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "RAISE_KEEPS", "DrawRanges", "Read",
+           "describe_reads", "read_opponents", "sample_holdings", "unseen_cards"]  # fmt: skip
 
 RAISE_KEEPS = 0.6
 CALL_KEEPS = 0.85
 FLOOR = 0.15
-TRIES = 6  # random hands tried per wanted candidate when matching a draw count
+TRIES = 5  # random hands tried per wanted candidate when matching a draw count
+DRAW_CANDIDATES = 40  # hands dealt once per (board seen, count drawn, limit), then reused
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +56,7 @@ class Read:
     drawn: int | None  # cards drawn at the latest draw (0: stood pat); None before any draw
     draw_limit: int  # the most they could have drawn then
     declared: str | None
+    board_at_draw: int = 0  # board cards showing at that draw (what their policy saw)
 
     @property
     def share(self) -> float:
@@ -72,10 +79,15 @@ def read_opponents(view: SeatView) -> list[Read]:
     calls: dict[int, int] = {}
     drawn: dict[int, int] = {}
     limit = 0
+    board = 0
+    at_draw: dict[int, int] = {}
     declared: Mapping[str, object] = {}
     for event in view.events:
         kind, seat = event.kind, event.seat
-        if kind in ("bet", "raise") and seat is not None:
+        if kind == "deal_board":
+            cards = event.data.get("cards")
+            board += len(cards) if isinstance(cards, Sequence) else 0
+        elif kind in ("bet", "raise") and seat is not None:
             aggression[seat] = aggression.get(seat, 0) + 1
         elif kind == "call" and seat is not None:
             calls[seat] = calls.get(seat, 0) + 1
@@ -87,6 +99,7 @@ def read_opponents(view: SeatView) -> list[Read]:
         elif kind == "discard" and seat is not None:
             count = event.data.get("count")
             drawn[seat] = count if isinstance(count, int) else 0
+            at_draw[seat] = board
         elif kind == "reveal":
             ways = event.data.get("declarations")
             if isinstance(ways, Mapping):
@@ -99,7 +112,8 @@ def read_opponents(view: SeatView) -> list[Read]:
         way = declared.get(name)
         out.append(
             Read(seat, name, aggression.get(seat, 0), calls.get(seat, 0), drawn.get(seat),
-                 limit or view.game.hole_cards, way if isinstance(way, str) else None)
+                 limit or view.game.hole_cards, way if isinstance(way, str) else None,
+                 at_draw.get(seat, 0))
         )  # fmt: skip
     return out
 
@@ -136,36 +150,74 @@ def _strength(game: GameSpec, hand: Sequence[Card], board: Sequence[Card]) -> li
     return out
 
 
-def _candidates(
-    game: GameSpec, board: Sequence[Card], pool: Sequence[Card], read: Read, *,
-    rng: random.Random, count: int,
-) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:  # fmt: skip
-    """Up to ``count`` (whole hand, known part) pairs matching ``read``'s draw."""
-    size = game.hole_cards
-    out: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
-    near: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
-    for _ in range(count * (TRIES if read.drawn is not None else 1)):
+Candidate = tuple[tuple[Card, ...], tuple[Card, ...]]  # (whole hand, known part)
+
+
+def _random_hands(
+    size: int, pool: Sequence[Card], *, rng: random.Random, count: int
+) -> list[Candidate]:
+    """``count`` random hands from ``pool``, wholly known (no draw read yet)."""
+    out: list[Candidate] = []
+    for _ in range(count):
         hand = tuple(rng.sample(pool, size))
-        if read.drawn is None:
-            out.append((hand, hand))
-        else:
-            thrown = choose_discard(game, hand, board, read.draw_limit)
-            kept = tuple(c for c in hand if c not in thrown)
-            if len(thrown) == read.drawn:
-                out.append((hand, kept))
-            else:
-                near.append((abs(len(thrown) - read.drawn), hand, hand[: size - read.drawn]))
-        if len(out) >= count:
-            break
-    if len(out) < count:  # a rare draw: the nearest candidates fill in
-        near.sort(key=lambda item: item[0])
-        out.extend((hand, known) for _, hand, known in near[: count - len(out)])
+        out.append((hand, hand))
     return out
 
 
+def _drawn_like(
+    game: GameSpec, board: Sequence[Card], read: Read, *, rng: random.Random, count: int
+) -> list[Candidate]:
+    """Up to ``count`` hands from the cards not on ``board`` from which the draw policy, seeing
+    ``board``, throws as many cards as ``read`` drew (of ``count * TRIES`` tried); in a draw
+    so rare that none matches, ``count // 4`` of the nearest counts stand in."""
+    size = game.hole_cards
+    drawn = read.drawn or 0
+    deck = [c for c in full_deck() if c not in set(board)]
+    out: list[Candidate] = []
+    near: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
+    for _ in range(count * TRIES):
+        hand = tuple(rng.sample(deck, size))
+        thrown = choose_discard(game, hand, board, read.draw_limit)
+        if len(thrown) == drawn:
+            out.append((hand, tuple(c for c in hand if c not in thrown)))
+            if len(out) >= count:
+                break
+        else:
+            near.append((abs(len(thrown) - drawn), hand, hand[: size - drawn]))
+    if not out:
+        near.sort(key=lambda item: item[0])
+        out.extend((hand, known) for _, hand, known in near[: max(1, count // 4)])
+    return out
+
+
+class DrawRanges:
+    """The hands matching each draw read, dealt once and kept (see the module docstring).
+
+    A pure memo: the candidates for a key depend only on ``seed`` and the key, so sharing one
+    across decisions changes no decision."""
+
+    def __init__(self, seed: int, limit: int = 256) -> None:
+        self.seed = seed
+        self.limit = limit
+        self._memo: dict[tuple[object, ...], list[Candidate]] = {}
+
+    def candidates(
+        self, game: GameSpec, board: Sequence[Card], read: Read, count: int = DRAW_CANDIDATES
+    ) -> list[Candidate]:
+        """``count`` hands for ``read``'s draw, ``board`` the one it saw."""
+        key = (game.id, tuple(board), read.drawn, read.draw_limit)
+        found = self._memo.get((*key, count))
+        if found is None:
+            rng = random.Random(repr((self.seed, *key)))
+            found = _drawn_like(game, board, read, rng=rng, count=count)
+            if len(self._memo) >= self.limit:
+                self._memo.clear()
+            self._memo[(*key, count)] = found
+        return found
+
+
 def _top(
-    game: GameSpec, board: Sequence[Card], cands: list[tuple[tuple[Card, ...], tuple[Card, ...]]],
-    share: float,
+    game: GameSpec, board: Sequence[Card], cands: list[Candidate], share: float,
 ) -> list[tuple[Card, ...]]:  # fmt: skip
     """The known parts of the strongest ``share`` of ``cands`` (at least one)."""
     if share >= 1.0 or len(cands) < 2:
@@ -189,14 +241,33 @@ def _top(
 
 def sample_holdings(
     game: GameSpec, board: Sequence[Card], pool: Sequence[Card], reads: Sequence[Read], *,
-    rng: random.Random, count: int,
+    rng: random.Random, count: int, draws: DrawRanges | None = None,
 ) -> list[tuple[tuple[Card, ...], ...]]:  # fmt: skip
     """``count`` joint samples: per opponent in ``reads``'s order, the known part of a hand
-    in its range (no card in two hands)."""
+    in its range (no card in two hands). ``draws`` keeps the draw reads' candidates between
+    calls (a new one, seeded by ``rng``, when None)."""
+    unseen = set(pool)
+    # several opponents who drew: fewer candidates each (a decision's cost stays near one's);
+    # with a board each draw sees a new one and deals anew, so the game's draws share them;
+    # without one, every hand's draws reuse the same keys: the game's draws add up
+    rounds = max(1, len(game.draws))
+    share = DRAW_CANDIDATES // max(1, len(reads))
+    dealt = max(DRAW_CANDIDATES // 4, share // rounds if game.board_cards else share * rounds)
     per: list[list[tuple[Card, ...]]] = []
     for read in reads:
-        wanted = max(count, 8) * 3 if read.share < 1.0 else count
-        cands = _candidates(game, board, pool, read, rng=rng, count=wanted)
+        if read.drawn is None:
+            wanted = max(count, 8) * 3 if read.share < 1.0 else count
+            cands = _random_hands(game.hole_cards, pool, rng=rng, count=wanted)
+        else:
+            if draws is None:
+                draws = DrawRanges(rng.getrandbits(32))
+            seen_then = board[: read.board_at_draw]
+            cands = draws.candidates(game, seen_then, read, dealt)
+            cands = [c for c in cands if unseen.issuperset(c[0])]
+            if not cands:  # every candidate holds a card this seat has seen: any hand will do
+                hand = tuple(rng.sample(pool, game.hole_cards))
+                cands = [(hand, hand[: game.hole_cards - (read.drawn or 0)])]
+            rng.shuffle(cands)
         per.append(_top(game, board, cands, read.share))
     out: list[tuple[tuple[Card, ...], ...]] = []
     for i in range(count):
