@@ -289,3 +289,21 @@ def test_a_build_on_a_terminal_shows_a_bar_of_classes_and_the_time_left(tmp_path
     assert "atlas badugi" in screen and "/40" in screen and "class" in screen
     assert "<" in screen  # tqdm's elapsed<remaining
     assert out.startswith(f"{tmp_path / 'a.db'}: 40 classes of badugi")
+
+
+def test_an_sqlite_file_that_is_not_an_atlas_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by the CLI fuzz: another program's file with a "meta" table of other columns
+    # passed the old check and failed later with a traceback.
+    foreign = tmp_path / "history.sqlite3"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE meta (key TEXT, value TEXT)")
+    for argv in (
+        ("atlas", "show", str(foreign), "--hand", "As Ks Qs Js Ts"),
+        ("atlas", "top", str(foreign)),
+        ("atlas", "pack", str(foreign)),
+    ):
+        assert run(*argv)[0] == 1, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{foreign} is not an atlas" in err, err

@@ -46,6 +46,20 @@ CREATE TABLE records (
 );
 CREATE TABLE chunks (id INTEGER PRIMARY KEY);
 """
+_CHECK: Final = (
+    "SELECT name, value FROM meta LIMIT 1",
+    "SELECT key, weight, equity, std_error, scoop, award0, award1, options, best FROM records "
+    "LIMIT 1",
+    "SELECT id FROM chunks LIMIT 1",
+)
+"""Queries that fail on an SQLite file that is not an atlas (another program's tables)."""
+
+
+def _check(db: sqlite3.Connection) -> None:
+    for query in _CHECK:
+        db.execute(query)
+
+
 MATCHED: Final = ("game", "opponents", "samples", "seed", "limit", "sample", "chunk")
 """Meta values a resumed build must share with the file it finishes."""
 
@@ -112,7 +126,7 @@ def _open(path: Path, write: bool = False) -> sqlite3.Connection:
             db = sqlite3.connect(  # read-only: any thread may read (the web's workers)
                 f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False
             )
-        db.execute("SELECT 1 FROM meta LIMIT 1")
+        _check(db)
     except sqlite3.Error as exc:
         raise AtlasError(f"{path} is not an atlas: {exc}") from None
     return db
@@ -126,7 +140,7 @@ def _unpacked(path: Path) -> sqlite3.Connection:
         data = lzma.decompress(path.read_bytes())
         db = sqlite3.connect(":memory:", check_same_thread=False)  # read-only: any thread
         db.deserialize(data)
-        db.execute("SELECT 1 FROM meta LIMIT 1")
+        _check(db)
     except (OSError, lzma.LZMAError, sqlite3.Error) as exc:
         raise AtlasError(f"{path} is not a packed atlas: {exc}") from None
     return db
