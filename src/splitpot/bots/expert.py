@@ -31,6 +31,9 @@ total runouts as one call).
 - **Cost.** Against several opponents each runout costs more: a decision divides its runouts
   and joint samples by the opponents in the hand (heads-up is the full budget). The hands that
   match an opponent's draw are dealt once per bot (:class:`~splitpot.bots.ranges.DrawRanges`).
+- **Starting hands.** Where a shipped atlas holds the spot (:mod:`splitpot.bots.starting`:
+  heads-up, a preflop bet against an opponent who has not acted yet, or the first draw before
+  anyone has drawn), its record replaces the estimate; the reason says ``(atlas)``.
 - **Doogie.** Declares the way with the largest expected share against the ranges
   (:func:`splitpot.equity.advise.declaration_odds`): a lock in both halves declares both.
 
@@ -47,6 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from splitpot.bots import starting
 from splitpot.bots.base import SeatView
 from splitpot.bots.heuristic import (
     _discard_candidates,
@@ -227,17 +231,13 @@ class ExpertBot:
         opponents = max(1, len(reads))
         fair = 1.0 / (opponents + 1)
         draws = _draws_left(view, drawing=False)
-        # against several opponents each runout costs more: fewer of them, in fewer samples
-        odds = self._odds(
-            view, view.hole, draws=draws, samples=max(self.samples // opponents, 300),
-            ranges=max(self.RANGES // opponents, 3),
-        )[0]  # fmt: skip
+        odds, source = self._bet_odds(view, reads, draws)
         strength = odds.equity / fair
         raises = _my_raises_this_round(view)
         split = len(view.game.awards) > 1
         scoops = not split or odds.scoop >= self.SCOOP_FOR_RAISE or strength >= self.SCOOP_WAIVER
         rng = self._rng(view, "bet")
-        said = f"{odds.describe()} vs {describe_reads(reads)}"
+        said = f"{odds.describe()}{source} vs {describe_reads(reads)}"
         bounds = legal.raise_
         if legal.call is not None and legal.call > 0:
             need = legal.call / (view.pot + legal.call)
@@ -281,6 +281,19 @@ class ExpertBot:
                 )
         return Action.check(), f"check: {said}"
 
+    def _bet_odds(self, view: SeatView, reads: Sequence[Read], draws: int) -> tuple[Odds, str]:
+        """The odds a bet decides on, and where they came from (the atlas, or computed)."""
+        found = starting.preflop(view, reads)
+        if found is not None:
+            return Odds(found.equity, found.scoop, found.awards), " (atlas)"
+        # against several opponents each runout costs more: fewer of them, in fewer samples
+        opponents = max(1, len(reads))
+        odds = self._odds(
+            view, view.hole, draws=draws, samples=max(self.samples // opponents, 300),
+            ranges=max(self.RANGES // opponents, 3),
+        )[0]  # fmt: skip
+        return odds, ""
+
     def _size(
         self, view: SeatView, legal: LegalActions, strength: float, rng: random.Random
     ) -> int:
@@ -304,6 +317,14 @@ class ExpertBot:
         hole = tuple(legal.hole) or view.hole
         limit = min(legal.discard_max, len(hole))
         draws = _draws_left(view, drawing=True)
+        reads = read_opponents(view)
+        found = starting.first_draw(view, hole, reads)
+        if found is not None and found.discards and len(found.discards[0][0]) <= limit:
+            best, share = found.discards[0]
+            words = "stand pat" if not best else f"draw {len(best)}"
+            said = f"equity {share:.0%} (atlas, best of {len(found.discards)} options)"
+            action = Action.discard(best) if best else Action.stand_pat()
+            return action, f"{words}: {said} vs {describe_reads(reads)}"
         base = choose_discard(view.game, hole, view.board, limit)
         candidates = _discard_candidates(hole, base, limit)
         # every option is played on each runout: fewer runouts keep a decision quick
@@ -320,7 +341,6 @@ class ExpertBot:
             edge = self.BASELINE_EDGE if thrown == base else 0.0
             if odds.equity + edge > best_share:
                 best, best_share = thrown, odds.equity + edge
-        reads = read_opponents(view)
         chosen = shares[candidates.index(best)]
         said = f"{chosen.describe()} vs {describe_reads(reads)}"
         if (
