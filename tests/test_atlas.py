@@ -3,7 +3,6 @@ of workers, a killed worker, a stopped build resumed), the show/top commands and
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import os
@@ -18,18 +17,17 @@ from pathlib import Path
 
 import pytest
 
+from cli_run import cli
 from splitpot.atlas import store
 from splitpot.atlas.build import build, plan
 from splitpot.atlas.classes import all_keys, canonical, cards_of, from_canonical, text, weight
 from splitpot.cards import parse_cards
-from splitpot.cli import main
 
 SPLITPOT = Path(sys.executable).with_name("splitpot")
 
 
 def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    return main(list(argv), out), out.getvalue()
+    return cli(argv)
 
 
 def top_json(path: Path, n: int = 1000) -> dict[str, object]:

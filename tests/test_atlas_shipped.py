@@ -4,23 +4,21 @@ agreement with ``splitpot equity``."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
 
 import pytest
 
+from cli_run import cli
 from splitpot.atlas import DATA, lookup, shipped
 from splitpot.atlas.classes import canonical, cards_of, text
 from splitpot.cards import format_cards, parse_cards
-from splitpot.cli import main
 
 SEED_GAMES = ("badugi", "drawmaha", "bodigiha", "doogie")
 
 
 def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    return main(list(argv), out), out.getvalue()
+    return cli(argv)
 
 
 @pytest.mark.parametrize("game", SEED_GAMES)

@@ -3,7 +3,6 @@ bot in duplicate matches in every game, and ``splitpot match`` reports it."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -12,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from cli_run import cli
 from splitpot.bots.base import Bot, RandomBot, SeatView, policy_for, seat_view
 from splitpot.bots.heuristic import HeuristicBot, _discard_candidates, _draws_left
 from splitpot.bots.match import BOTS, MatchError, _mean_and_half_width, make_bot, play_match
 from splitpot.cards import full_deck, parse_cards
-from splitpot.cli import main
 from splitpot.engine.events import NOBODY, Action
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.engine.options import Options
@@ -413,10 +412,7 @@ def test_match_rejects_bad_input() -> None:
 # --- the command -------------------------------------------------------------------------------
 
 
-def run(argv: list[str]) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue()
+run = cli
 
 
 def test_match_command_text() -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from cli_run import cli_captured
 from splitpot.cli import main
 from splitpot.games import GAMES
 
@@ -43,12 +44,7 @@ THREE_QUARTERS = ("A♠ K♥ Q♣ J♦ 9♠", "A♥ K♦ Q♥ J♠ 8♣", "A♣ 
 ROYAL_BOARD = ("2♣ 2♦ 3♥ 4♥ 6♣", "A♠ A♦ 7♥ 8♦ 9♣", "A♥ K♥ Q♥ J♥ 10♥")
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run ``main`` in process: (exit status, stdout, stderr)."""
-    out = io.StringIO()
-    code = main(argv, out=out)
-    captured = capsys.readouterr()
-    return code, out.getvalue() + captured.out, captured.err
+run = cli_captured
 
 
 def showdown_args(

@@ -6,14 +6,13 @@ cards can fall, each settled by the showdown with a pot that every split divides
 
 from __future__ import annotations
 
-import io
 import json
 from itertools import combinations
 
 import pytest
 
+from cli_run import cli
 from splitpot.cards import full_deck, parse_cards
-from splitpot.cli import main
 from splitpot.engine.showdown import settle
 from splitpot.equity import equity
 from splitpot.equity.advise import advise_discards, declaration_odds
@@ -273,9 +272,7 @@ def test_equity_errors(kwargs: dict, message: str) -> None:  # type: ignore[type
         equity("drawmaha", args.pop("players"), args.pop("board"), samples=10, **args)
 
 
-def run(argv: list[str]) -> tuple[int, str]:
-    out = io.StringIO()
-    return main(argv, out=out), out.getvalue()
+run = cli
 
 
 def test_cli_equity_text_and_json() -> None:

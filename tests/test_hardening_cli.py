@@ -24,24 +24,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli_run import cli_captured
 from splitpot.bots.registry import BOTS
-from splitpot.cli import COMMANDS, build_parser, main
+from splitpot.cli import COMMANDS, build_parser
 from splitpot.engine.showdown import settle
 from splitpot.errors import GameSpecError
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """The CLI in process: (exit status, stdout, stderr); argparse's exits are caught."""
-    out = io.StringIO()
-    capsys.readouterr()
-    try:
-        status = main(argv, out=out)
-    except SystemExit as exc:
-        status = int(exc.code or 0)
-    captured = capsys.readouterr()
-    return status, out.getvalue() + captured.out, captured.err
+run = cli_captured
 
 
 def refused(argv: list[str], capsys: pytest.CaptureFixture[str], status: int = 2) -> str:

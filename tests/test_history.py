@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
@@ -36,8 +35,8 @@ import pokerkit
 import pytest
 from pokerkit.notation import parse_action
 
+from cli_run import cli
 from splitpot.bots import random_action, random_policy
-from splitpot.cli import main
 from splitpot.engine.events import Action, Event
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.engine.history import format_history
@@ -94,10 +93,7 @@ def jsons(events: Sequence[Event]) -> list[dict[str, object]]:
     return [e.to_json() for e in events]
 
 
-def run(argv: list[str]) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue()
+run = cli
 
 
 @pytest.fixture

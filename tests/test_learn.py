@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import io
 import json
 from pathlib import Path
 
 import pytest
 
 import splitpot.learn
+from cli_run import cli_captured
 from splitpot.cards import parse_cards
-from splitpot.cli import main
 from splitpot.evaluate import evaluate_high
 from splitpot.games import GAMES, find_game
 from splitpot.games.lessons import LESSONS, lesson_for
@@ -224,10 +223,7 @@ def test_variants_table_has_every_game() -> None:
     assert rows["holdem"]["reference"] is True
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue(), capsys.readouterr().err
+run = cli_captured
 
 
 def test_cli_rules_prints_the_page(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -10,15 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from splitpot.cli import main
+from cli_run import cli
 from splitpot.engine.history import read_log
 from splitpot.games import GAMES
 
-
-def run(argv: list[str]) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue()
+run = cli
 
 
 def simulate_json(*argv: str) -> dict:  # type: ignore[type-arg]

@@ -131,6 +131,25 @@ def visitor(browser: Any) -> Iterator[Any]:
     assert not errors, f"errors in the page: {errors}"
 
 
+SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+"""The viewports a page is checked at: a desktop and a phone."""
+
+
+@pytest.fixture(params=list(SIZES))
+def sized_page(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[Any, str]]:
+    """A fresh page at each of :data:`SIZES` (the test runs once per size) and the size's
+    name; fails the test on an error in the page."""
+    width, height = SIZES[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(30000)
+    yield page, request.param
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A fresh page that fails the test on a page error."""

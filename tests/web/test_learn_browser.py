@@ -8,28 +8,13 @@ kept in the test's temporary folder.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytestmark = pytest.mark.browser
-
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-
-
-@pytest.fixture(params=list(SIZES))
-def sized_page(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[Any, str]]:
-    width, height = SIZES[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(30000)
-    yield page, request.param
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 def ready(page: Any, url: str) -> None:
