@@ -556,9 +556,28 @@ class WebTable:
         hand = self.hand
         mine = self.hand_seat(seat)
         events = hand.view(mine) if hand is not None else []
+        to_act = self.to_act()
+        return {
+            "type": "state",
+            "version": self.version,
+            "you": seat,
+            "table": self._table_json(),
+            "seats": self._seat_entries(mine, events, to_act),
+            "hand": None if hand is None else self._hand_json(hand, mine, events, to_act),
+            "last_result": self.last_result,
+            "log": self.last_log,
+            "notice": self.notice,
+            "waiting": self.waiting(),
+            "choice": self._choice_json(),
+        }
+
+    def _seat_entries(
+        self, mine: int | None, events: list[Event], to_act: int | None
+    ) -> list[dict[str, Any]]:
+        """Each seat as ``state`` shows it to the viewer in hand seat ``mine``."""
+        hand = self.hand
         shown = {e.seat: [str(c) for c in e.cards] for e in events if isinstance(e, Shown)}
         drew = draws_now(events)
-        to_act = self.to_act()
         seats = []
         for index, info in enumerate(self.seats):
             entry: dict[str, Any] = {
@@ -587,61 +606,56 @@ class WebTable:
                 if at in drew:
                     entry.update(drew=drew[at], drew_text=draw_words(drew[at]))
             seats.append(entry)
-        message: dict[str, Any] = {
-            "type": "state",
-            "version": self.version,
-            "you": seat,
-            "table": {
-                "id": self.id,
-                "name": self.name,
-                "game": {
-                    "id": self.game.id,
-                    "name": self.game.name,
-                    "forced": self.game.forced.value,
-                },
-                "structure": self.structure.value,
-                "stakes": self.stakes.to_json(),
-                "buy_in": self.buy_in,
-                "clock": self.clock,
-                "hands_played": self.hands_played,
-                "options": self.options.to_json(),
-                **self.games.to_json(),
-                "mix": mix_json(self),
-            },
-            "seats": seats,
-            "hand": None,
-            "last_result": self.last_result,
-            "log": self.last_log,
-            "notice": self.notice,
-            "waiting": self.waiting(),
-            "choice": None,
+        return seats
+
+    def _table_json(self) -> dict[str, Any]:
+        """``state``'s ``table``: the game, structure, stakes, options and the mix."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "game": {"id": self.game.id, "name": self.game.name, "forced": self.game.forced.value},
+            "structure": self.structure.value,
+            "stakes": self.stakes.to_json(),
+            "buy_in": self.buy_in,
+            "clock": self.clock,
+            "hands_played": self.hands_played,
+            "options": self.options.to_json(),
+            **self.games.to_json(),
+            "mix": mix_json(self),
         }
-        if self.choosing is not None:
-            ends = self.choice_deadline
-            message["choice"] = {
-                "seat": self.choosing,
-                "games": [{"id": g.id, "name": g.name} for g in self.games.games],
-                "clock": None if ends is None else round(max(0.0, ends - time.time()), 1),
-                "deadline": None if ends is None else int(ends * 1000),
-            }
-        if hand is not None:
-            legal = hand.legal_actions()
-            clock = None if self.deadline is None else max(0.0, self.deadline - time.time())
-            message["hand"] = {
-                "number": self.hands_played + 1,
-                "phase": hand.phase,
-                "street": street_label(hand),
-                "board": [str(c) for c in hand.board],
-                "pot": hand.pot,
-                "pots": side_pots(hand, self.hand_seats),
-                "to_act": to_act,
-                "clock": None if clock is None else round(clock, 1),
-                "deadline": None if self.deadline is None else int(self.deadline * 1000),
-                "legal": (
-                    legal_json(hand, legal)
-                    if legal is not None and mine is not None and legal.seat == mine
-                    else None
-                ),
-                "log": hand_log(hand, events),
-            }
-        return message
+
+    def _choice_json(self) -> dict[str, Any] | None:
+        """``state``'s ``choice``: the dealer's-choice pick under way, if any."""
+        if self.choosing is None:
+            return None
+        ends = self.choice_deadline
+        return {
+            "seat": self.choosing,
+            "games": [{"id": g.id, "name": g.name} for g in self.games.games],
+            "clock": None if ends is None else round(max(0.0, ends - time.time()), 1),
+            "deadline": None if ends is None else int(ends * 1000),
+        }
+
+    def _hand_json(
+        self, hand: Hand, mine: int | None, events: list[Event], to_act: int | None
+    ) -> dict[str, Any]:
+        """``state``'s ``hand``: the hand under way as the viewer in hand seat ``mine`` sees it."""
+        legal = hand.legal_actions()
+        clock = None if self.deadline is None else max(0.0, self.deadline - time.time())
+        return {
+            "number": self.hands_played + 1,
+            "phase": hand.phase,
+            "street": street_label(hand),
+            "board": [str(c) for c in hand.board],
+            "pot": hand.pot,
+            "pots": side_pots(hand, self.hand_seats),
+            "to_act": to_act,
+            "clock": None if clock is None else round(clock, 1),
+            "deadline": None if self.deadline is None else int(self.deadline * 1000),
+            "legal": (
+                legal_json(hand, legal)
+                if legal is not None and mine is not None and legal.seat == mine
+                else None
+            ),
+            "log": hand_log(hand, events),
+        }
