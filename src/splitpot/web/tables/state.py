@@ -523,17 +523,8 @@ class WebTable:
     def summary(self) -> dict[str, Any]:
         """The table for the lobby (no secrets)."""
         return {
-            "id": self.id,
-            "name": self.name,
-            "game": {"id": self.game.id, "name": self.game.name, "forced": self.game.forced.value},
-            "structure": self.structure.value,
-            "stakes": self.stakes.to_json(),
+            **self._table_json(),
             "stakes_text": self.stakes_text,
-            "buy_in": self.buy_in,
-            "clock": self.clock,
-            "options": self.options.to_json(),
-            **self.games.to_json(),
-            "mix": mix_json(self),
             "seats": [
                 {
                     "seat": i,
@@ -546,7 +537,6 @@ class WebTable:
                 for i, s in enumerate(self.seats)
             ],
             "open_seats": sum(1 for s in self.seats if s.kind == "open"),
-            "hands_played": self.hands_played,
             "in_hand": self.hand is not None,
             "created": self.created,
         }
@@ -609,7 +599,8 @@ class WebTable:
         return seats
 
     def _table_json(self) -> dict[str, Any]:
-        """``state``'s ``table``: the game, structure, stakes, options and the mix."""
+        """``state``'s ``table`` (and the lobby summary's start): the game, structure, stakes,
+        options, hands played and the mix."""
         return {
             "id": self.id,
             "name": self.name,
