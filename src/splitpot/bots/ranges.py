@@ -248,11 +248,13 @@ def sample_holdings(
     calls (a new one, seeded by ``rng``, when None)."""
     unseen = set(pool)
     # several opponents who drew: fewer candidates each (a decision's cost stays near one's);
-    # with a board each draw sees a new one and deals anew, so the game's draws share them;
-    # without one, every hand's draws reuse the same keys: the game's draws add up
+    # with a board each draw sees a new one and deals anew (Triple Draw Dramaha dealt a third
+    # of them a draw until 2026-12-02: after the unseen-card filter about five hands were left
+    # to model a range, and its edge was gone); without one, every hand's draws reuse the same
+    # keys, so the game's draws add up
     rounds = max(1, len(game.draws))
     share = DRAW_CANDIDATES // max(1, len(reads))
-    dealt = max(DRAW_CANDIDATES // 4, share // rounds if game.board_cards else share * rounds)
+    dealt = max(DRAW_CANDIDATES // 4, share if game.board_cards else share * rounds)
     per: list[list[tuple[Card, ...]]] = []
     for read in reads:
         if read.drawn is None:
