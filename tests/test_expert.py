@@ -15,7 +15,13 @@ from hypothesis import strategies as st
 from splitpot.bots.base import Bot, RandomBot, SeatView, policy_for, seat_view
 from splitpot.bots.expert import ExpertBot
 from splitpot.bots.match import play_match
-from splitpot.bots.ranges import DrawRanges, read_opponents, sample_holdings, unseen_cards
+from splitpot.bots.ranges import (
+    DRAW_CANDIDATES,
+    DrawRanges,
+    read_opponents,
+    sample_holdings,
+    unseen_cards,
+)
 from splitpot.bots.registry import BOTS, make_bot
 from splitpot.cards import parse_cards
 from splitpot.cli import main
@@ -300,3 +306,17 @@ def test_play_explain_through_the_command(monkeypatch: pytest.MonkeyPatch) -> No
         assert lines[i - 1].startswith("bot1 ")
     assert "thinks:" not in plain
     assert [line for line in lines if "thinks:" not in line] == plain.splitlines()
+
+
+def test_a_board_game_with_three_draws_deals_every_draw_its_full_candidates() -> None:
+    # Triple Draw Dramaha: each draw sees a new board, so its candidates are dealt anew, and
+    # all DRAW_CANDIDATES of them (a third each had left about five hands to model a range).
+    hand = Hand("triple-draw-dramaha", stacks=[400, 400], button=1, rng=random.Random(5))
+    drive(hand, lambda h: len(h.board) == 4)
+    view = seat_view(hand, 0)
+    (read,) = read_opponents(view)
+    assert read.drawn is not None
+    memo = DrawRanges(7)
+    sample_holdings(view.game, view.board, unseen_cards(view), [read], rng=random.Random(1),
+                    count=6, draws=memo)  # fmt: skip
+    assert [key[-1] for key in memo._memo] == [DRAW_CANDIDATES]
