@@ -103,6 +103,20 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., Server]]:
         server.stop()
 
 
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The app in process (Starlette's TestClient) on a history database of its own, one per
+    test module."""
+    from starlette.testclient import TestClient
+
+    from splitpot.web.app import create_app
+    from splitpot.web.config import ServerConfig
+
+    db = tmp_path_factory.mktemp("web") / "web.sqlite3"
+    with TestClient(create_app(ServerConfig(db=db))) as test_client:
+        yield test_client
+
+
 @pytest.fixture
 def browser() -> Iterator[Any]:
     """A headless Chromium (Debian's), launched by Playwright."""

@@ -8,26 +8,14 @@ sampled atlas (Doogie's) lacks, the record computed as the atlas's build would h
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from starlette.testclient import TestClient
 
 from splitpot.atlas import lookup, shipped
 from splitpot.equity.core import equity
-from splitpot.web.app import create_app
-from splitpot.web.config import ServerConfig
 
 DISCARD_KEYS = {"game", "kind", "awards", "max_discard", "draws", "opponents", "options",
                 "samples", "samples_requested", "capped", "seed", "policy"}  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    db: Path = tmp_path_factory.mktemp("advise-atlas") / "web.sqlite3"
-    with TestClient(create_app(ServerConfig(db=db))) as client:
-        yield client
 
 
 def test_a_badugi_starting_hand_is_the_atlas_record(client: TestClient) -> None:

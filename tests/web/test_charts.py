@@ -2,21 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from starlette.testclient import TestClient
-
-from splitpot.web.app import create_app
-from splitpot.web.config import ServerConfig
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    db: Path = tmp_path_factory.mktemp("charts") / "web.sqlite3"
-    with TestClient(create_app(ServerConfig(db=db))) as client:
-        yield client
 
 
 def test_the_charted_games_are_the_four_seed_games_badugi_first(client: TestClient) -> None:

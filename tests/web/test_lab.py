@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,15 +20,6 @@ from splitpot.equity.core import equity
 from splitpot.games import GAMES
 from splitpot.games.cases import CASES, WorkedCase
 from splitpot.web import lab
-from splitpot.web.app import create_app
-from splitpot.web.config import ServerConfig
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    db: Path = tmp_path_factory.mktemp("lab") / "web.sqlite3"
-    with TestClient(create_app(ServerConfig(db=db))) as client:
-        yield client
 
 
 def cards(text: str) -> set[str]:

@@ -8,8 +8,6 @@ case's own answer as the lab's presets restate it from the seeds.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,17 +19,8 @@ from splitpot.games import GAMES
 from splitpot.practice import AnswerError, case_deal, check_showdown, discard_spot, random_deal
 from splitpot.practice.discard import SAMPLES
 from splitpot.web import lab
-from splitpot.web.app import create_app
-from splitpot.web.config import ServerConfig
 
 BATCH_KEYS = {"game", "board", "players", "button"}
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    db: Path = tmp_path_factory.mktemp("learn") / "web.sqlite3"
-    with TestClient(create_app(ServerConfig(db=db))) as client:
-        yield client
 
 
 def error_of(response: Any, status: int) -> str:
