@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
 from splitpot.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def cli(argv: Sequence[str]) -> tuple[int, str]:
@@ -28,3 +34,37 @@ def cli_captured(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tup
         code = int(exc.code or 0)
     captured = capsys.readouterr()
     return code, out.getvalue() + captured.out, captured.err
+
+
+def on_a_terminal(*argv: str) -> tuple[str, str]:
+    """Run ``splitpot ARGV`` with stderr on a pseudo-terminal (100 columns): its stdout and
+    what the terminal showed."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "splitpot", *argv],
+        stdout=subprocess.PIPE, stderr=follower, cwd=ROOT,
+    )  # fmt: skip
+    os.close(follower)
+    shown = b""
+    while True:
+        ready, _, _ = select.select([leader], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal closed with the process
+                break
+            if not chunk:
+                break
+            shown += chunk
+        elif process.poll() is not None:
+            break
+    out = process.communicate(timeout=300)[0]
+    os.close(leader)
+    return out.decode(), shown.decode("utf-8", "replace")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_run import cli
+from cli_run import cli, on_a_terminal
 from splitpot.atlas import store
 from splitpot.atlas.build import build, plan
 from splitpot.atlas.classes import all_keys, canonical, cards_of, from_canonical, text, weight
@@ -256,34 +256,8 @@ def test_show_and_top_rank_a_class_alike(small_drawmaha: Path) -> None:
 
 
 def test_a_build_on_a_terminal_shows_a_bar_of_classes_and_the_time_left(tmp_path: Path) -> None:
-    import fcntl
-    import pty
-    import select
-    import struct
-    import termios
-
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    command = [str(SPLITPOT), "atlas", "build", "badugi", "--limit", "40", "--chunk", "5",
-               "--samples", "100", "--out", str(tmp_path / "a.db")]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower)
-    os.close(follower)
-    shown = b""
-    while True:
-        ready, _, _ = select.select([leader], [], [], 0.5)
-        if ready:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            shown += chunk
-        elif process.poll() is not None:
-            break
-    out = process.communicate(timeout=300)[0].decode()
-    os.close(leader)
-    screen = shown.decode("utf-8", "replace")
+    out, screen = on_a_terminal("atlas", "build", "badugi", "--limit", "40", "--chunk", "5",
+                                "--samples", "100", "--out", str(tmp_path / "a.db"))  # fmt: skip
     assert "atlas badugi" in screen and "/40" in screen and "class" in screen
     assert "<" in screen  # tqdm's elapsed<remaining
     assert out.startswith(f"{tmp_path / 'a.db'}: 40 classes of badugi")

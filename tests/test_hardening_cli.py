@@ -6,16 +6,10 @@ was), and Hypothesis-generated arguments to every command.
 from __future__ import annotations
 
 import argparse
-import fcntl
 import io
 import json
-import os
-import pty
-import select
-import struct
 import subprocess
 import sys
-import termios
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli_run import cli_captured
+from cli_run import cli_captured, on_a_terminal
 from splitpot.bots.registry import BOTS
 from splitpot.cli import COMMANDS, build_parser
 from splitpot.engine.showdown import settle
@@ -273,34 +267,6 @@ def test_jsonl_export_import_export_keeps_a_play_hands_start_time(tmp_path: Path
 
 
 # --------------------------------------------------------------------------- progress bars
-
-
-def on_a_terminal(*argv: str) -> tuple[str, str]:
-    """Run ``splitpot ARGV`` with stderr on a pseudo-terminal (100 columns): its stdout and
-    what the terminal showed."""
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "splitpot", *argv],
-        stdout=subprocess.PIPE, stderr=follower, cwd=ROOT,
-    )  # fmt: skip
-    os.close(follower)
-    shown = b""
-    while True:
-        ready, _, _ = select.select([leader], [], [], 0.5)
-        if ready:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:  # the terminal closed with the process
-                break
-            if not chunk:
-                break
-            shown += chunk
-        elif process.poll() is not None:
-            break
-    out = process.communicate(timeout=300)[0]
-    os.close(leader)
-    return out.decode(), shown.decode("utf-8", "replace")
 
 
 MATCH = ("match", "badugi", "--bots", "heuristic,random", "--hands", "20", "--seed", "3",
