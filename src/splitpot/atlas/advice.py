@@ -84,10 +84,13 @@ def atlas_options(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def source_note(record: Mapping[str, Any]) -> str:
-    """Where a starting hand's answer came from, in one line's words."""
+def source_note(record: Mapping[str, Any], also: str = "") -> str:
+    """Where a starting hand's answer came from, in one line's words; ``also`` is added
+    inside its parentheses (the CLI's "--samples N computes it afresh")."""
     about = record["atlas"]
     how = f"{about['samples']:,} samples a class, seed {about['seed']}"
+    if also:
+        how = f"{how}; {also}"
     if record.get("source") == "computed":
         return (
             f"computed as the shipped atlas would hold it ({how}; the atlas samples "

@@ -172,7 +172,8 @@ def _drawn_like(
     so rare that none matches, ``count // 4`` of the nearest counts stand in."""
     size = game.hole_cards
     drawn = read.drawn or 0
-    deck = [c for c in full_deck() if c not in set(board)]
+    on_board = set(board)
+    deck = [c for c in full_deck() if c not in on_board]
     out: list[Candidate] = []
     near: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]] = []
     for _ in range(count * TRIES):
@@ -206,13 +207,14 @@ class DrawRanges:
     ) -> list[Candidate]:
         """``count`` hands for ``read``'s draw, ``board`` the one it saw."""
         key = (game.id, tuple(board), read.drawn, read.draw_limit)
-        found = self._memo.get((*key, count))
+        memo_key = (*key, count)
+        found = self._memo.get(memo_key)
         if found is None:
             rng = random.Random(repr((self.seed, *key)))
             found = _drawn_like(game, board, read, rng=rng, count=count)
             if len(self._memo) >= self.limit:
                 self._memo.clear()
-            self._memo[(*key, count)] = found
+            self._memo[memo_key] = found
         return found
 
 

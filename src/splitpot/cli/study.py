@@ -124,7 +124,7 @@ def _atlas_answer(record: dict[str, Any], args: argparse.Namespace) -> str:
             ]
         return json.dumps(report)
     about = record["atlas"]
-    source = source_note(record)[:-1] + "; --samples N computes it afresh)"
+    source = source_note(record, also="--samples N computes it afresh")
     if "discards" not in record:
         later = "the declarations" if "declaration" in record else "the discards"
         return (
