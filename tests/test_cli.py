@@ -1,7 +1,7 @@
 """End-to-end tests of the ``splitpot`` command: in process through ``main`` and as a subprocess.
 
 The expected answers come from the Drawmaha seed's answer key ("Different winners", "A scoops",
-"A wins three quarters", "Royal-flush board trap" and the 200-chip self-check), RULES.md
+"A wins three quarters", "Royal-flush board trap" and the 200-chip self-check), docs/rules.md
 ("Splitting a pot", "Doogie") and the CLI contract: exit 0 on success; exit 1 with exactly one
 ``splitpot: error: ...`` line on stderr, no traceback and nothing on stdout on bad input; exit 2
 on argparse usage errors; ``--batch`` writes one JSON line per non-blank input line, in order,
@@ -211,7 +211,7 @@ def test_json_tie_shares(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_odd_chip_goes_to_the_high_award(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES.md: the odd chip of a pot split between awards goes to the high award, which in
+    # docs/rules.md: the odd chip of a pot split between awards goes to the high award, which in
     # Drawmaha is the draw half (BARGE).
     data = run_json(showdown_args(THREE_QUARTERS, pot=121), capsys)
     awards = {award["name"]: award for award in data["pots"][0]["awards"]}
@@ -435,7 +435,7 @@ def test_folded_player_pays_in_and_wins_nothing(capsys: pytest.CaptureFixture[st
 
 
 # --------------------------------------------------------------------------------------------
-# Doogie declarations (RULES.md "Doogie")
+# Doogie declarations (docs/rules.md "Doogie")
 # --------------------------------------------------------------------------------------------
 
 DOOGIE_BOARD = "Kc Kd 9h 8s"

@@ -16,7 +16,7 @@ PokerKit's classes, read from its source (``pokerkit/hands.py`` and ``pokerkit/l
   and compares by ranks only, highest card first. No suit and no outside card breaks a tie.
 - ``StandardBadugiHand``: the same with aces HIGH (``RankOrder.STANDARD``), as in Badeucy.
 
-Those agree with RULES.md ("Hand values") for every family compared here, so no comparison is
+Those agree with docs/rules.md ("Hand values") for every family compared here, so no comparison is
 restricted.
 """
 
@@ -165,7 +165,7 @@ def test_oracle_semantics() -> None:
     assert pokerkit.BadugiHand("Ac2d3h4s") > pokerkit.BadugiHand("2c3d4h5s")
     assert pokerkit.StandardBadugiHand("Ac2d3h4s") < pokerkit.StandardBadugiHand("2c3d4h5s")
     assert pokerkit.BadugiHand("KcQdJhTs") > pokerkit.BadugiHand("Ac2d3h")
-    # The greedy shortcut is wrong: 2s 2h 3s Kd is the three-card K-3-2 (RULES.md).
+    # The greedy shortcut is wrong: 2s 2h 3s Kd is the three-card K-3-2 (docs/rules.md).
     assert pokerkit.BadugiHand.from_game("2s2h3sKd") == pokerkit.BadugiHand("2hKd3s")
     # 2-7: the wheel is ace-high, worse than king-high; no suit breaks a tie.
     wheel = pokerkit.StandardLowHand("Ac2d3h4s5c")

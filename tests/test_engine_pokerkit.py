@@ -14,50 +14,51 @@ stakes, and one hand in five dealt so that several seats hold the same badugi (s
 Seats. splitpot numbers seats 0..n-1 clockwise with a button; PokerKit numbers players from
 the small blind, so its player ``i`` is splitpot's seat ``(button + 1 + i) % n``: the button is
 PokerKit's last player. Heads-up PokerKit's player 0 posts the big blind and player 1 (the
-button) the small blind, which is TDA 34 as RULES.md has it, so the same formula holds.
+button) the small blind, which is TDA 34 as docs/rules.md has it, so the same formula holds.
 Both draw in that order (left of the button first, the button last).
 
-Where PokerKit's rules differ from RULES.md (read from ``pokerkit/state.py``), the hand is
+Where PokerKit's rules differ from docs/rules.md (read from ``pokerkit/state.py``), the hand is
 compared only as far as they agree:
 
-- Deck. PokerKit burns a card before every draw's replacements; splitpot burns none (only after
-  a reshuffle, RULES.md "Drawing"). The burn cards are taken from the bottom of splitpot's deck,
-  cards it never dealt; a hand that left too few is skipped ("burn"). A hand in which splitpot
-  reshuffled the stub is skipped too ("reshuffle"): RULES.md reshuffles the discards made so far
-  except the drawing player's own of this round and burns one, while PokerKit refills its deck
-  from every mucked, burned and discarded card, so the cards dealt after it cannot be the same.
+- Deck. PokerKit burns a card before every draw's replacements; splitpot burns none (only
+  after a reshuffle, docs/rules.md "Drawing"). The burn cards are taken from the bottom of
+  splitpot's deck, cards it never dealt; a hand that left too few is skipped ("burn"). A hand in
+  which splitpot reshuffled the stub is skipped too ("reshuffle"): docs/rules.md reshuffles the
+  discards made so far except the drawing player's own of this round and burns one, while
+  PokerKit refills its deck from every mucked, burned and discarded card, so the cards dealt
+  after it cannot be the same.
 - A big blind all-in for less. splitpot still makes the others call a full big blind (the
   house rule in ``Hand._begin_betting``, as in Robert's Rules); PokerKit makes them call the
   largest blind posted. The hand is skipped ("short big blind").
-- Cap before the first draw. RULES.md: "a bet and three raises cap a round", and the big blind
+- Cap before the first draw. docs/rules.md: "a bet and three raises cap a round", and the big blind
   is the bet, so a 1/2 blind round caps at 8; PokerKit counts four raises on top of the blind
   (10). splitpot never offers the fifth bet, so its actions stay legal in PokerKit; the
   difference in what each offers is allowed there and nowhere else.
-- Short all-in raises. RULES.md: "An all-in short of half a bet does not reopen; half or more
+- Short all-in raises. docs/rules.md: "An all-in short of half a bet does not reopen; half or more
   counts as a full bet." PokerKit uses the no-limit rule in fixed-limit too: the next raise goes
   a full bet above the all-in, a player facing less than a full bet cannot re-raise, and every
   all-in raise counts towards the cap. After an all-in raise of less than a full bet in a round,
   the raise options may differ; a hand in which splitpot then chooses a raise PokerKit refuses
   is skipped ("short all-in").
 - A raise nobody can call. splitpot lets a player raise while another live player still has
-  chips, even when no such player has enough to call the current bet (RULES.md forbids nothing
+  chips, even when no such player has enough to call the current bet (docs/rules.md forbids nothing
   here; the uncalled part goes back, "Uncalled bets are returned"). PokerKit refuses a raise
   unless another live player has more than the current bet. Allowed as a difference in the
   options; a hand in which splitpot makes such a raise is skipped ("raise nobody can call").
 - A check nobody can answer. When a player owes nothing and no other live player has chips
   left, splitpot does not ask them (``Hand._needs_to_bet``: "an unforced check would change
   nothing"); PokerKit asks, and allows only a check, which the replay makes for them.
-- Dividing the pots. RULES.md: "Each pot (main and every side pot) is split on its own", and
+- Dividing the pots. docs/rules.md: "Each pot (main and every side pot) is split on its own", and
   (TDA 20) within a tied award the odd chips go one at a time from the first seat left of the
   button. PokerKit first kills every hand that cannot win a pot, then builds the pots again from
   the survivors, so neighbouring pots left with the same players merge and are split as one
-  (e.g. a main pot of 39 and a side pot of 21 tied by the same two players: RULES.md gives the
+  (e.g. a main pot of 39 and a side pot of 21 tied by the same two players: docs/rules.md gives the
   first seat 20 + 11, PokerKit 30); and it gives a tied pot's whole remainder to the first tied
-  player from the small blind (the same seat as RULES.md's first, so they differ only with 2 or
+  player from the small blind (the same seat as docs/rules.md's first, so they differ only with 2 or
   more odd chips). Where PokerKit's stacks differ from splitpot's, ``_check_stacks`` requires
-  splitpot's payouts to be RULES.md's split and PokerKit's stacks to be PokerKit's split, both
+  splitpot's payouts to be docs/rules.md's split and PokerKit's stacks to be PokerKit's split, both
   worked out here (``_divide``) from splitpot's hand values and contributions.
-- Raise options are also checked against RULES.md itself (``RulesRound``), so where PokerKit's
+- Raise options are also checked against docs/rules.md itself (``RulesRound``), so where PokerKit's
   options legitimately differ, splitpot's are still checked.
 
 Badugi hand values agree (``BadugiHand``: aces low, every subset, ranks only; see
@@ -116,7 +117,7 @@ TIED_DEALS = 0.2  # the share of hands dealt so that two or more seats hold the 
 
 
 class RulesDifferError(Exception):
-    """The hand reaches a point where RULES.md and PokerKit legitimately differ."""
+    """The hand reaches a point where docs/rules.md and PokerKit legitimately differ."""
 
 
 @dataclass
@@ -249,7 +250,7 @@ def _others_can_call(state: pokerkit.State, index: int) -> bool:
 
 @dataclass
 class RulesRound:
-    """RULES.md's fixed-limit raise option in one betting round, followed from the actions.
+    """docs/rules.md's fixed-limit raise option in one betting round, followed from the actions.
 
     The referee where PokerKit's rules differ: a bet and three raises cap a round (the big blind
     is the bet before the draw); a bet or raise is to the last full level plus the round's bet
@@ -309,7 +310,7 @@ def _compare_options(
     )
     ours = None if legal.raise_ is None else (legal.raise_.min_to, legal.raise_.max_to)
     expected = rules.raise_to(state, index)
-    assert ours == expected, f"{where}: raise-to {ours} in splitpot, {expected} by RULES.md"
+    assert ours == expected, f"{where}: raise-to {ours} in splitpot, {expected} by docs/rules.md"
     theirs = None
     if state.can_complete_bet_or_raise_to():
         theirs = (
@@ -350,9 +351,9 @@ def _answerless_checks(state: pokerkit.State, out: Outcome) -> None:
 def _divide(hand: Hand, live: set[int], *, pokerkit_way: bool) -> dict[int, int]:
     """Each seat's chips from the pots, settled from splitpot's hand values and contributions.
 
-    RULES.md's way (``pokerkit_way=False``): every pot (neighbouring levels with the same players
-    merged) is split on its own among the best hands eligible for it, odd chips one at a time
-    from the first seat left of the button. PokerKit's way: first the hands that cannot win any
+    docs/rules.md's way (``pokerkit_way=False``): every pot (neighbouring levels with the same
+    players merged) is split on its own among the best hands eligible for it, odd chips one at a
+    time from the first seat left of the button. PokerKit's way: first the hands that cannot win any
     pot are killed, then the pots are built again from the survivors only, so neighbouring pots
     left with the same players merge and are split as one; the whole remainder goes to the first
     tied player from the small blind.
@@ -405,7 +406,7 @@ def _check_stacks(hand: Hand, pk_stacks: list[int], where: str, out: Outcome) ->
     before = [stack - ours[seat] for seat, stack in enumerate(hand.stacks)]
     expected = [stack + theirs[seat] for seat, stack in enumerate(before)]
     assert hand.payouts == won and pk_stacks == expected, (
-        f"{where}: final stacks {hand.stacks}, PokerKit {pk_stacks} (RULES.md's split gives "
+        f"{where}: final stacks {hand.stacks}, PokerKit {pk_stacks} (docs/rules.md's split gives "
         f"{won}, PokerKit's split {expected})"
     )
     out.odd_chip_adjusted = True

@@ -1,10 +1,10 @@
 """Property tests (Hypothesis) of the hand engine: random legal play under every game and
-structure, and the invariants RULES.md and the engine's contract promise.
+structure, and the invariants docs/rules.md and the engine's contract promise.
 
 1. Random legal playouts always end (at most ``MAX_ACTIONS`` decisions).
 2. Chips are conserved to the chip after every action, and no stack is ever negative.
 3. Every one of the 52 cards is in exactly one place after every action, also across the stub
-   reshuffles of the triple-draw games (RULES.md "Drawing").
+   reshuffles of the triple-draw games (docs/rules.md "Drawing").
 4. ``legal_actions()`` offers only what ``apply`` accepts (checked on a replayed copy), and
    ``apply`` refuses everything else with ``IllegalActionError``, leaving the hand unchanged.
 5. A replayed log, also after a JSON round trip, reproduces the hand exactly.
@@ -14,7 +14,7 @@ structure, and the invariants RULES.md and the engine's contract promise.
    busted seats are not dealt in.
 
 Besides, ``RulesModel`` reads the log alone and says, after every action, who must act and
-what they may do under RULES.md "Betting" and "Drawing" (blinds and antes, who acts first,
+what they may do under docs/rules.md "Betting" and "Drawing" (blinds and antes, who acts first,
 fixed-limit sizes and caps, minimum and pot-limit raises, short all-ins that do not reopen,
 uncalled bets returned, draw and showdown order); the engine's ``legal_actions()`` must agree.
 
@@ -564,7 +564,7 @@ def check_views(hand: Hand) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# An independent reading of RULES.md "Betting" and "Drawing", fed the log event by event
+# An independent reading of docs/rules.md "Betting" and "Drawing", fed the log event by event
 # --------------------------------------------------------------------------------------------
 
 BETTING_KINDS = ("fold", "check", "call", "bet", "raise")
@@ -573,7 +573,7 @@ BETTING_KINDS = ("fold", "check", "call", "bet", "raise")
 class RulesModel:
     """Who must act next and what they may do, rebuilt from the log alone.
 
-    Follows RULES.md: blinds (heads-up the button is the small blind) or antes; preflop the
+    Follows docs/rules.md: blinds (heads-up the button is the small blind) or antes; preflop the
     player left of the big blind acts first, later rounds the first player left of the button;
     fixed-limit bets of exactly the round's size, a cap of ``raise_cap`` bets (none heads-up
     with the option), an all-in of half a bet or more counting as a full bet; pot- and no-limit
@@ -660,7 +660,7 @@ class RulesModel:
         return self.hand.structure.value
 
     def legal(self, seat: int) -> LegalActions:
-        """The betting options of ``seat`` now, as RULES.md gives them."""
+        """The betting options of ``seat`` now, as docs/rules.md gives them."""
         round_ = self.round
         assert round_ is not None
         current, stack, put_in = round_["current"], self.stacks[seat], self.bets[seat]
@@ -1032,7 +1032,7 @@ def test_properties_1_to_5_many_examples_slow(setup: Setup, style: Style, seed: 
 
 
 # --------------------------------------------------------------------------------------------
-# Property 3: reshuffles (RULES.md "Drawing")
+# Property 3: reshuffles (docs/rules.md "Drawing")
 # --------------------------------------------------------------------------------------------
 
 

@@ -1,6 +1,6 @@
-"""The hand engine against RULES.md, rule by rule, with stacked decks.
+"""The hand engine against docs/rules.md, rule by rule, with stacked decks.
 
-Sections "Games", "Betting", "Drawing" and "Doogie" of ../shared/rules/RULES.md, and the TDA
+Sections "Games", "Betting", "Drawing" and "Doogie" of docs/rules.md, and the TDA
 clauses they cite (34 heads-up blinds, 43 and 47 short all-ins).
 """
 

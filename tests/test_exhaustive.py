@@ -2,7 +2,7 @@
 
 Every test here is ``slow`` (seconds each, see ``make quick`` to skip them). The references are
 written for clarity, not speed: textbook category rules for five-card hands, and a search of
-every subset for Badugi and Doogie (RULES.md, "Hand values"). The evaluators are compared with
+every subset for Badugi and Doogie (docs/rules.md, "Hand values"). The evaluators are compared with
 them by *ordering* (which hands tie and which hand beats which), never by raw numbers, except
 where an encoding is part of the documented API (the high category in ``value >> 20``, the 2-7
 category in ``(-value) >> 20``, the Badugi card count in ``value >> 13``).
@@ -219,7 +219,7 @@ def test_high_every_five_card_hand() -> None:
 
 
 def test_deuce_seven_every_five_card_hand() -> None:
-    # 2-7 counts: the wheel A-2-3-4-5 is no straight (RULES.md), so of the ten straight ranks
+    # 2-7 counts: the wheel A-2-3-4-5 is no straight (docs/rules.md), so of the ten straight ranks
     # (A-5 .. T-A) only nine remain. Each straight rank set has 4^5 = 1,024 suitings: 4 flushes
     # and 1,020 not. So straights 10,200 - 1,020 = 9,180 (the wheels become ace-high hands:
     # high card 1,302,540 + 1,020 = 1,303,560), and straight flushes 40 - 4 = 36 (the wheel

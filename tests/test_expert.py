@@ -192,7 +192,7 @@ def test_a_pat_opponent_is_read_as_a_pat_hand() -> None:
 
 
 def test_a_draw_is_read_against_the_board_the_drawer_saw() -> None:
-    # Drawmaha draws after the flop (RULES.md): once the turn is out, both reads still say the
+    # Drawmaha draws after the flop (docs/rules.md): once the turn is out, both reads still say the
     # draw saw three board cards, and the hands matching a draw are dealt once per read (two
     # memos with one seed deal the same hands; none holds a flop card).
     hand = Hand("drawmaha", stacks=[400, 400], button=1, rng=random.Random(5))

@@ -1,7 +1,7 @@
 """Issue 13, the engine's edges: each test is named after the item it checks.
 
 Options validated by type and range on construction; stakes a game cannot use refused (an ante
-game needs its ante) and antes supported in blind games (RULES.md leaves them out; mixed games
+game needs its ante) and antes supported in blind games (docs/rules.md leaves them out; mixed games
 play ante + blinds); wrong types refused as illegal actions, not Python errors.
 """
 
@@ -192,8 +192,9 @@ def test_action_discard_none_is_an_illegal_action() -> None:
 
 # --------------------------------------------------------------------------- the Doogie rule
 
-# RULES.md "Doogie": A declares both ways with no full house and no qualifying low, so A forfeits
-# every claim; B and C declare high with no full house either, so neither half can be awarded.
+# docs/rules.md "Doogie": A declares both ways with no full house and no qualifying low, so A
+# forfeits every claim; B and C declare high with no full house either, so neither half can be
+# awarded.
 FORFEIT_BOARD = "KhKs2c9d"
 FORFEIT_PLAYERS = {"A": "3h4s6dQcJhTs", "B": "Ad3s5hJcTh8s", "C": "7h8d5c6sJdTc"}
 FORFEIT_DECLARATIONS = {"A": "both", "B": "high", "C": "high"}

@@ -7,7 +7,7 @@
   and the file is consistent.
 - PHH: for every game and structure, export, import, export gives the same text and the
   imported log is the original one; Badugi hands exported as PHH load in PokerKit and replay to
-  splitpot's final stacks, except where PokerKit's rules differ from RULES.md (the differences
+  splitpot's final stacks, except where PokerKit's rules differ from docs/rules.md (the differences
   listed in ``test_engine_pokerkit.py``), which are counted; PHH that PokerKit itself writes
   imports back; tampered PHH is refused.
 - The command line, end to end.

@@ -2,7 +2,7 @@
 
 The facts a page states (cards, board, draws, betting, awards, qualifiers, the split, the
 timeline) must come from the game's spec: a test changes a spec and sees the page follow. The
-expected values are written out from RULES.md's games table and the seeds (seeds/000 Bodigiha,
+expected values are written out from docs/rules.md's games table and the seeds (seeds/000 Bodigiha,
 seeds/004 Doogie), never read back from the page builder.
 """
 
@@ -83,7 +83,8 @@ def test_bodigiha_page_states_the_seed_rules() -> None:
     assert badugi["also_called"] == ["Bodiga Low"]
     assert badugi["aces"] == "low" and badugi["qualifier"] is None
     assert omaha["cards"] == "exactly two of your cards with exactly three board cards"
-    assert omaha["odd_chip"] is True and badugi["odd_chip"] is False  # RULES.md: the Omaha half
+    # docs/rules.md: the Omaha half
+    assert omaha["odd_chip"] is True and badugi["odd_chip"] is False
     text = " ".join(page["mistakes"])
     for words in ("two at most", "pairs another", "exactly two", "lowest card"):
         assert words in text

@@ -613,7 +613,7 @@ def test_subprocess_doogie_hand_to_showdown() -> None:
     assert "  bot2: 2s Qs Kd 8d Qc 9h  (declares high)\n" in out
     assert "    bot2: Two pair, queens and eights, using Qs Qc 8h 8d Kd\n" in out
     assert "    hero: 7 doogie, using 7s 5d 4h 2c\n" in out
-    # RULES.md "Doogie": hero's failed two-way declaration forfeits the pot; no half can be
+    # docs/rules.md "Doogie": hero's failed two-way declaration forfeits the pot; no half can be
     # given, so it is split among the others still in it: bot2 alone.
     assert "  hero receives 0 (put in 13, net -13)\n" in out
     assert "Stacks: hero 187, bot1 195, bot2 218\n" in out

@@ -1,6 +1,6 @@
 """Property tests (Hypothesis): card text, evaluator symmetries, and settlement invariants.
 
-The settlement properties follow RULES.md "Splitting a pot" and "Doogie":
+The settlement properties follow docs/rules.md "Splitting a pot" and "Doogie":
 
 - chips are conserved exactly, pot by pot and award by award, and no payout is negative;
 - folded players (a contribution and no cards) get back only their uncalled chips;
@@ -152,7 +152,7 @@ def showdowns(
 
 
 # --------------------------------------------------------------------------------------------
-# An independent model of the settlement rules (RULES.md "Splitting a pot", "Doogie")
+# An independent model of the settlement rules (docs/rules.md "Splitting a pot", "Doogie")
 # --------------------------------------------------------------------------------------------
 
 
@@ -198,7 +198,7 @@ def model_pots(
 
 
 def model_payouts(spec: GameSpec, kwargs: Mapping[str, Any]) -> dict[str, int]:
-    """What RULES.md says each player receives, computed without the engine."""
+    """What docs/rules.md says each player receives, computed without the engine."""
     players = {name: parse_cards(cards) for name, cards in kwargs["players"].items()}
     board = parse_cards(kwargs.get("board", ()))
     live = list(players)
@@ -260,7 +260,7 @@ def model_payouts(spec: GameSpec, kwargs: Mapping[str, Any]) -> dict[str, int]:
                 best = max(scored.values())
                 winners[award.name] = [n for n, v in scored.items() if v == best]
         if not winners:
-            # RULES.md: among those who did not forfeit the pot; all of them if everyone did.
+            # docs/rules.md: among those who did not forfeit the pot; all of them if everyone did.
             splitters = [name for name in eligible if name not in out] or list(eligible)
             for name, chips in _split(amount, splitters, clockwise).items():
                 payouts[name] += chips

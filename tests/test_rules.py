@@ -1,4 +1,4 @@
-"""One test per rule of ../shared/rules/RULES.md that the showdown covers.
+"""One test per rule of docs/rules.md that the showdown covers.
 
 Sections "Hand values", "Splitting a pot" and "Doogie" (settlement), and the games table's
 cards and awards. Betting and drawing rules are the hand engine's and are tested with it.
@@ -120,7 +120,7 @@ def test_badugi_largest_subset_of_distinct_ranks_and_suits() -> None:
 
 
 def test_badugi_greedy_shortcut_is_wrong() -> None:
-    # RULES.md: "2s 2h 3s Kd is a 3-card K-3-2"; a card-greedy search finds only 3-2 or 2-K.
+    # docs/rules.md: "2s 2h 3s Kd is a 3-card K-3-2"; a card-greedy search finds only 3-2 or 2-K.
     hand = evaluate_badugi(p("2s2h3sKd"))
     assert hand.value >> 13 == 3
     assert sorted(format_cards(hand.cards).split()) == ["2h", "3s", "Kd"]
@@ -421,7 +421,7 @@ def test_doogie_neither_half_split_evenly_among_players_in_the_hand() -> None:
 
 
 def test_doogie_neither_half_split_among_players_who_did_not_forfeit() -> None:
-    # RULES.md "Doogie": A declared both ways without a full house and forfeits the pot; B and
+    # docs/rules.md "Doogie": A declared both ways without a full house and forfeits the pot; B and
     # C declared high with no full house either, so no half can be given: B and C share it.
     players = {"A": "3h4s6dQcJhTs", "B": "Ad3s5hJcTh8s", "C": "7h8d5c6sJdTc"}
     declarations = {"A": "both", "B": "high", "C": "high"}

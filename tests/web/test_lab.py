@@ -161,7 +161,7 @@ def test_showdown_odd_chip_placement_and_side_pots(client: TestClient) -> None:
     }
     result = client.post("/api/lab/showdown", json={**three_quarters, "pot": 121}).json()
     (pot,) = result["pots"]
-    assert pot["odd_chips"][0]["to"] == "draw"  # RULES.md: Drawmaha's high award is the draw
+    assert pot["odd_chips"][0]["to"] == "draw"  # docs/rules.md: Drawmaha's high award is the draw
     assert "high award" in pot["odd_chips"][0]["reason"]
     assert result["payouts"] == {"A": 91, "B": 30}
     # C has no cards: folded, with 30 chips in; B's uncalled 60 goes back.

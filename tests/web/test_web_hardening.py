@@ -3,7 +3,7 @@
 Deep JSON in a websocket frame and in a request, cross-site requests (a body that is not
 JSON, an ``Origin`` that is not the server), a handshake too large to read, a table option
 the game cannot use, one table starving the server, and Doogie's forfeited swing player at
-the table (RULES.md "Doogie").
+the table (docs/rules.md "Doogie").
 """
 
 from __future__ import annotations
@@ -368,7 +368,7 @@ class _StackedConfig(ServerConfig):
 
 
 def test_doogie_forfeited_swing_player_gets_no_share_at_the_table(tmp_path: Path) -> None:
-    """RULES.md "Doogie": Ann declares both ways and fails (no full house), so she forfeits
+    """docs/rules.md "Doogie": Ann declares both ways and fails (no full house), so she forfeits
     every claim to the pot; the caller's low does not qualify, so neither half can be given
     and the pot is split among the players who did not forfeit it: the caller alone (before,
     Ann got an even share)."""

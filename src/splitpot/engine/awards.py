@@ -2,7 +2,7 @@
 two-way rule, on raw hand values. The showdown (chips) and the equity tools (fractions) both
 decide winners here, so the rule lives once.
 
-RULES.md "Doogie": a half goes to the best qualifying hand among those who declared that way;
+docs/rules.md "Doogie": a half goes to the best qualifying hand among those who declared that way;
 a two-way declarer must win both halves outright, or tie only with the best possible hand
 (with ``two_way_tie_keeps``), or is out of both halves of the pot.
 """
@@ -29,7 +29,7 @@ class AwardDecision:
     disqualified: dict[str, str]
 
     def even_split(self, eligible: Sequence[str]) -> tuple[str, ...]:
-        """Who shares the pot when no award can be given (RULES.md "Doogie"): the players who
+        """Who shares the pot when no award can be given (docs/rules.md "Doogie"): the players who
         have not forfeited it; only if every one of them forfeited, all of them."""
         keep = tuple(p for p in eligible if p not in self.disqualified)
         return keep or tuple(eligible)

@@ -1,4 +1,4 @@
-"""One betting round's state and its sizing rules (RULES.md "Betting").
+"""One betting round's state and its sizing rules (docs/rules.md "Betting").
 
 - Fixed-limit: bets and raises of exactly the round's bet size; a bet and three raises cap the
   round (option four; option uncapped heads-up). An all-in raise of half a bet or more counts
@@ -87,7 +87,7 @@ class Round:
         """A bet or raise to ``to``: is it full (reopens, counts for the cap) or short?"""
         increase = to - self.current
         if self.structure is Structure.FIXED_LIMIT:
-            # Half a bet or more counts as a full bet (RULES.md); less does not reopen.
+            # Half a bet or more counts as a full bet (docs/rules.md); less does not reopen.
             full = 2 * (to - self.full_level) >= self.size
         else:
             full = increase >= self.min_raise

@@ -1,4 +1,4 @@
-"""The deck in play and the draws (RULES.md "Drawing"), beside :mod:`~splitpot.engine.betting`.
+"""The deck in play and the draws (docs/rules.md "Drawing"), beside :mod:`~splitpot.engine.betting`.
 
 - The stub deals from the top; a draw's replacements are dealt at once.
 - When the stub runs out, the discards made so far are reshuffled with it (not the drawing
@@ -65,7 +65,7 @@ class Stub:
         return tuple(self._cards.pop() for _ in range(count)), shuffled
 
     def _reshuffle(self, seat: int | None, needed: int, draw_number: int) -> Reshuffle:
-        # RULES.md "Drawing": reshuffle the discards made so far, not the drawing player's own
+        # docs/rules.md "Drawing": reshuffle the discards made so far, not the drawing player's own
         # discards of this round nor any card in a hand, with the stub; burn one; go on.
         # Between draws (a board card, seat None) every discard is eligible.
         def eligible(policy: str) -> list[tuple[Card, int, int]]:

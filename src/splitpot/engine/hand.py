@@ -726,7 +726,7 @@ def _check_seats(
 ) -> tuple[str, ...]:
     """The seats' names, once the seats, stacks, button and options are checked."""
     if options.odd_chip == "refuse":
-        # RULES.md's refuse option is the Drawmaha seed calculator's: a hand in play
+        # docs/rules.md's refuse option is the Drawmaha seed calculator's: a hand in play
         # cannot refuse its own pot, so a table must place odd chips.
         raise GameSpecError(
             "the refuse odd-chip rule is for the showdown calculator; a hand in play must "

@@ -1,4 +1,4 @@
-"""Stakes and table options: the choices RULES.md leaves to a table, validated once."""
+"""Stakes and table options: the choices docs/rules.md leaves to a table, validated once."""
 
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ class Stakes:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Options:
-    """Table options (RULES.md *option* decisions), each defaulting to the house rule.
+    """Table options (docs/rules.md *option* decisions), each defaulting to the house rule.
 
     - ``odd_chip``: ``"high-award"`` (TDA 20, the house rule) or ``"refuse"``;
     - ``raise_cap``: bets in a fixed-limit round, a bet and three raises (4) or four raises (5);

@@ -1,7 +1,7 @@
 """Main and side pots from each player's total contribution.
 
 The uncalled part of the largest contribution goes back to its owner before any pot is built
-(RULES.md "Betting": uncalled bets are returned). Then every contribution level makes a pot
+(docs/rules.md "Betting": uncalled bets are returned). Then every contribution level makes a pot
 that the live players who reached that level may win; folded players' chips are in the pots
 they reached, but they win none. Neighbouring levels with the same eligible players merge.
 """

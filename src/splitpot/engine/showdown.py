@@ -5,7 +5,7 @@
     >>> result.payouts
     {'A': 60, 'B': 60}
 
-The rules (RULES.md "Splitting a pot" and "Doogie"):
+The rules (docs/rules.md "Splitting a pot" and "Doogie"):
 
 - each pot is split on its own among the players eligible for it;
 - each award gets its share of each pot, and a tie divides only the tied award;

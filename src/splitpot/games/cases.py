@@ -163,7 +163,7 @@ CASES: Final[tuple[WorkedCase, ...]] = (
         source=f"{_DRAWMAHA}, odd chips",
         explanation="The seed's calculator deliberately refuses 121 chips: the odd-chip rule "
         "'refuse' rejects a pot that does not divide evenly. Switch the rule to high-award to "
-        "see where the odd chip goes (RULES.md: Drawmaha's draw half).",
+        "see where the odd chip goes (docs/rules.md: Drawmaha's draw half).",
         expected=Expected(error="121"),
     ),
     # seeds/000: "half of each pot goes to the best Badugi ... half to the best Omaha hand".

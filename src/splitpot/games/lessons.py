@@ -3,7 +3,7 @@
 Everything the engine knows (cards, board, draws, betting, awards, qualifiers, the split) is
 *not* here: :mod:`splitpot.learn` derives it from each :class:`~splitpot.games.GameSpec`, so a
 page cannot disagree with the game. This module holds only the words a person wrote, keyed by
-game id, in our own words from RULES.md and the rules sources in ``shared/rules/seeds``.
+game id, in our own words from docs/rules.md and the rules sources in ``shared/rules/seeds``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class Lesson:
     faq: tuple[tuple[str, str], ...]
     also_called: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     compare: tuple[tuple[str, str], ...] = ()
-    sources: tuple[str, ...] = ("RULES.md",)
+    sources: tuple[str, ...] = ("docs/rules.md",)
 
 
 _BADUGI_FAQ: Final = (
@@ -106,7 +106,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
                     "Badacey has no board and three draws; its halves are A-5 low and Badugi.",
                 ),
             ),
-            sources=("seeds/000 (Bodigiha)", "RULES.md"),
+            sources=("seeds/000 (Bodigiha)", "docs/rules.md"),
         ),
         "badugi": Lesson(
             summary=(
@@ -144,7 +144,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
                 ),
                 ("bodigiha", "Bodigiha adds a board and an Omaha high half, with one small draw."),
             ),
-            sources=("seeds/001 (Badugi)", "RULES.md"),
+            sources=("seeds/001 (Badugi)", "docs/rules.md"),
         ),
         "drawmaha": Lesson(
             summary=(
@@ -196,7 +196,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
                     "Sviten Special deals a one-card draw face up, to keep or refuse once.",
                 ),
             ),
-            sources=("seeds/002 (Drawmaha)", "RULES.md"),
+            sources=("seeds/002 (Drawmaha)", "docs/rules.md"),
         ),
         "doogie": Lesson(
             summary=(
@@ -245,7 +245,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
                     "cards are turned, then the declaration, then one last round.",
                 ),
             ),
-            sources=("seeds/004 (Doogie)", "RULES.md"),
+            sources=("seeds/004 (Doogie)", "docs/rules.md"),
         ),
         "drawmaha-27": Lesson(
             summary=(
@@ -270,7 +270,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
                 _SAME_CARD,
             ),
             compare=(("drawmaha", "Drawmaha plays the draw half for high."),),
-            sources=("seeds/002 (Drawmaha)", "RULES.md"),
+            sources=("seeds/002 (Drawmaha)", "docs/rules.md"),
         ),
         "drawmadugi": Lesson(
             summary=(
@@ -289,7 +289,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
             compare=(
                 ("bodigiha", "Bodigiha has the same two halves but a draw of two cards at most."),
             ),
-            sources=("seeds/002 (Drawmaha)", "RULES.md"),
+            sources=("seeds/002 (Drawmaha)", "docs/rules.md"),
         ),
         "triple-draw-dramaha": Lesson(
             summary=(
@@ -305,7 +305,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
             ),
             faq=(_SAME_CARD, _OMAHA_RULE, _TIE_HALF),
             compare=(("drawmaha", "Drawmaha has one draw, after the flop betting."),),
-            sources=("seeds/002 (Drawmaha)", "RULES.md"),
+            sources=("seeds/002 (Drawmaha)", "docs/rules.md"),
         ),
         "sviten-special": Lesson(
             summary=(
@@ -328,7 +328,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
                 _OMAHA_RULE,
             ),
             compare=(("drawmaha", "Drawmaha deals every replacement face down."),),
-            sources=("seeds/002 (Drawmaha)", "RULES.md"),
+            sources=("seeds/002 (Drawmaha)", "docs/rules.md"),
         ),
         "badacey": Lesson(
             summary=(
@@ -350,7 +350,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
                 _BADUGI_FAQ,
             ),
             compare=(("badeucy", "Badeucy plays 2-7 low and Badugi with aces high."),),
-            sources=("RULES.md",),
+            sources=("docs/rules.md",),
         ),
         "badeucy": Lesson(
             summary=(
@@ -375,7 +375,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
             ),
             also_called={"badugi-aces-high": ("Badeucy Badugi",)},
             compare=(("badacey", "Badacey plays A-5 low and Badugi with aces low."),),
-            sources=("RULES.md",),
+            sources=("docs/rules.md",),
         ),
         "holdem": Lesson(
             summary=(

@@ -1,7 +1,7 @@
-"""The registry: every game in RULES.md, registered once.
+"""The registry: every game in docs/rules.md, registered once.
 
 ``high_award`` names the award that takes the odd chip when a pot is split between awards
-(RULES.md "Odd chips": Drawmaha the draw half (BARGE); Bodigiha, Drawmadugi and Drawmaha 2-7
+(docs/rules.md "Odd chips": Drawmaha the draw half (BARGE); Bodigiha, Drawmadugi and Drawmaha 2-7
 the Omaha half; Badacey the A-5 half; Badeucy the 2-7 half; Doogie the high half). Triple Draw
 Dramaha and Sviten Special are Drawmaha deals and follow Drawmaha.
 """

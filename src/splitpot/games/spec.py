@@ -103,7 +103,7 @@ class GameSpec:
     reference: bool = False
     summary: str = ""
     phh_code: str = ""  # the PHH ``variant`` code (PHH's own where it has one)
-    # RULES.md "Doogie": a two-way declarer who ties with the best possible hand keeps the pot
+    # docs/rules.md "Doogie": a two-way declarer who ties with the best possible hand keeps the pot
     # (the seed's house rule); a table may choose otherwise (``Options.two_way_tie_keeps``).
     two_way_tie_keeps: bool = True
 

@@ -81,7 +81,7 @@ def read_create(body: dict[str, Any]) -> CreateTable:
 
 
 def read_options(raw: object) -> Options:
-    """A table's house-rule options from the create request (RULES.md's table options); the
+    """A table's house-rule options from the create request (docs/rules.md's table options); the
     older name ``doogie_tie_keeps`` is read as ``two_way_tie_keeps``."""
     if not isinstance(raw, dict):
         raise BadRequest('options: an object, e.g. {"raise_cap": 5}')
