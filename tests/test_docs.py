@@ -7,6 +7,7 @@ RULES.md outside it, which a clone or a wheel does not have.
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,3 +64,16 @@ def test_the_bare_rules_pattern_finds_a_bare_name_and_spares_the_copy() -> None:
     assert BARE.search('(RULES.md "Drawing")')
     assert not BARE.search('(docs/rules.md "Drawing")')
     assert not BARE.search("`shared/rules/RULES.md`")
+
+
+def test_the_licence_is_mit_at_the_root_and_declared_for_the_package() -> None:
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License")
+    assert "Copyright (c) 2026 the splitpot developers" in text
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["license"] == "MIT"
+    assert project["project"]["license-files"] == ["LICENSE"]
+    assert project["project"]["authors"] == [{"name": "the splitpot developers"}]
+    # An SPDX string in `license` and `license-files` need setuptools 77 (PEP 639).
+    if project["build-system"]["build-backend"] == "setuptools.build_meta":
+        assert "setuptools>=77" in project["build-system"]["requires"]
