@@ -7,6 +7,7 @@ lines. Commands that pipe into other programs are skipped.
 
 from __future__ import annotations
 
+import argparse
 import io
 import re
 import shlex
@@ -14,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from splitpot.cli import main
+from splitpot.bots.registry import BOTS
+from splitpot.cli import build_parser, main
+from splitpot.games import GAMES
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -70,3 +73,41 @@ def test_readme_example(steps: list[Step], tmp_path: Path, monkeypatch: pytest.M
         assert main(argv[1:], out=out) == 0, command
         actual = out.getvalue().rstrip("\n").split("\n") if out.getvalue() else []
         assert _matches(expected, actual), command + "\n" + "\n".join(actual)
+
+
+# The README's claims about the program, checked against the program.
+
+
+def _section(title: str) -> str:
+    text = README.read_text(encoding="utf-8")
+    start = text.index(f"\n## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+def test_readme_serve_synopsis_names_every_flag_of_serve() -> None:
+    parser = build_parser("serve")
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    flags = {
+        option
+        for argument in action.choices["serve"]._actions
+        for option in argument.option_strings
+        if option.startswith("--") and option != "--help"
+    }
+    synopsis = re.search(r"```\n(splitpot serve .*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert synopsis, "the README has no serve synopsis block"
+    written = set(re.findall(r"\[(--[a-z-]+)", synopsis.group(1)))
+    assert written == flags, f"missing {sorted(flags - written)}, unknown {sorted(written - flags)}"
+
+
+def test_readme_lobby_names_every_bot_and_the_default() -> None:
+    lobby = _section("The web table").split("- **The table**")[0]
+    for kind in BOTS:
+        assert f"`{kind}`" in lobby, kind
+    assert "`expert`, the default" in lobby
+
+
+def test_readme_counts_the_games_splitpot_games_lists() -> None:
+    found = re.search(r"`splitpot games` lists the (\d+) games", README.read_text(encoding="utf-8"))
+    assert found, "the README does not say how many games `splitpot games` lists"
+    assert int(found.group(1)) == len(GAMES)
