@@ -608,6 +608,41 @@ def test_log_replays_after_a_json_round_trip() -> None:
     assert [e.to_json() for e in again.events] == [e.to_json() for e in hand.events]
 
 
+def test_log_reads_back_the_text_events_to_json_returns() -> None:
+    hand = Hand("badugi", stacks=[200, 200], names=["Ann", "Bob"], rng=random.Random(7))
+    hand.apply(Action.call())
+    hand.apply(Action.raise_to(4))
+    hand.apply(Action.fold())
+    text = events_to_json(hand.events)
+    assert isinstance(text, str) and "\n" in text
+    from_text = events_from_json(text)  # no .splitlines() needed
+    assert from_text == list(hand.events)
+    assert events_from_json(text.splitlines()) == from_text  # lines, as a file gives them
+    assert events_from_json(iter(text.splitlines(keepends=True))) == from_text
+    assert events_from_json(text + "\n\n") == from_text  # blank lines skipped
+
+
+def test_hand_payouts_by_name_are_keyed_as_settle_keys_them() -> None:
+    folded = Hand("badugi", stacks=[200, 200], names=["Ann", "Bob"], rng=random.Random(7))
+    folded.apply(Action.call())
+    folded.apply(Action.raise_to(4))
+    folded.apply(Action.fold())
+    assert folded.payouts == {1: 4}  # by seat: what the table and the web move stacks by
+    assert folded.payouts_by_name == {"Bob": 4}
+    shown = Hand("drawmaha", stacks=[100, 100], names=["Ann", "Bob"], rng=random.Random(3))
+    while not shown.is_over:
+        legal = shown.legal_actions()
+        assert legal is not None
+        if legal.phase == "draw":
+            shown.apply(Action.stand_pat())
+        else:
+            shown.apply(Action.check() if legal.check else Action.call())
+    assert shown.result is not None
+    assert shown.payouts_by_name == {n: c for n, c in shown.result.payouts.items() if c}
+    assert sum(shown.payouts_by_name.values()) == 4  # the blinds, checked down
+    assert set(shown.payouts_by_name) <= {"Ann", "Bob"}
+
+
 def test_log_view_hides_other_hole_cards_and_the_deck() -> None:
     hand = Hand("drawmaha", stacks=[200] * 3, button=0, rng=random.Random(26))
     view = hand.view(1)

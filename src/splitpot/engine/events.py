@@ -715,10 +715,12 @@ def events_to_json(events: Sequence[Event]) -> str:
     return "\n".join(json.dumps(e.to_json(), ensure_ascii=False) for e in events)
 
 
-def events_from_json(lines: Iterable[str]) -> list[Event]:
-    """Events from JSON lines (blank lines skipped)."""
+def events_from_json(lines: str | Iterable[str]) -> list[Event]:
+    """Events from JSON lines (blank lines skipped): the text :func:`events_to_json` returns,
+    or its lines one by one (a file, a list), so ``events_from_json(events_to_json(log))``
+    is ``log``."""
     out = []
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(lines.splitlines() if isinstance(lines, str) else lines, 1):
         if not line.strip():
             continue
         try:

@@ -249,6 +249,12 @@ class Hand:
         """Every chip put in so far, this round's bets included."""
         return sum(self.contributed)
 
+    @property
+    def payouts_by_name(self) -> dict[str, int]:
+        """The chips each player received, keyed by name as ``settle().payouts`` is
+        (:attr:`payouts` is keyed by seat: the table and the web move stacks by seat)."""
+        return {self.names[seat]: chips for seat, chips in self.payouts.items()}
+
     def in_hand(self) -> list[int]:
         """Seats that have not folded, in seat order."""
         return [seat for seat, folded in enumerate(self.folded) if not folded]
@@ -639,8 +645,7 @@ class Hand:
             for index, pot in enumerate(self.result.pots)
             for award in pot.awards
         )  # fmt: skip
-        payouts = {self.names[s]: c for s, c in self.payouts.items()}
-        self._log(Settled(payouts=payouts, awards=awards))
+        self._log(Settled(payouts=self.payouts_by_name, awards=awards))
         self._finish()
 
     def _words(self, name: str, award: str) -> str | None:
