@@ -111,3 +111,55 @@ def test_readme_counts_the_games_splitpot_games_lists() -> None:
     found = re.search(r"`splitpot games` lists the (\d+) games", README.read_text(encoding="utf-8"))
     assert found, "the README does not say how many games `splitpot games` lists"
     assert int(found.group(1)) == len(GAMES)
+
+
+# The README's Python examples run: each ```python block is executed, and a line ending in a
+# comment that is a value (``# 'Three aces'``, ``# (True, [198, 202])``) is checked against
+# the repr of what the line's expression gives.
+
+_VALUE = re.compile(r"""^(?P<code>.*?)\s+#\s+(?P<want>['"({\[0-9-].*|True|False|None)$""")
+
+
+def _value_line(line: str) -> re.Match[str] | None:
+    """The line's code and the value its comment gives, when the comment is a Python value
+    (``# 2, 4, 7 (the pot-limit maximum)`` is words, not checked)."""
+    found = _VALUE.match(line)
+    if found is None:
+        return None
+    try:
+        compile(found.group("want"), "README.md", "eval")
+    except SyntaxError:
+        return None
+    return found
+
+
+def _python_blocks() -> list[str]:
+    return re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+
+
+PYTHON_BLOCKS = _python_blocks()
+
+
+def test_readme_has_python_examples_with_values() -> None:
+    assert len(PYTHON_BLOCKS) >= 3
+    assert sum(bool(_value_line(line)) for block in PYTHON_BLOCKS for line in block.splitlines())
+
+
+@pytest.mark.parametrize("block", PYTHON_BLOCKS, ids=[b.split("\n")[0][:50] for b in PYTHON_BLOCKS])
+def test_readme_python_example(block: str) -> None:
+    namespace: dict[str, object] = {}
+    statement: list[str] = []
+    for line in block.splitlines():
+        found = _value_line(line)
+        statement.append(found.group("code") if found else line)
+        source = "\n".join(statement)
+        try:
+            code = compile(source, "README.md", "exec")
+        except SyntaxError:
+            continue  # a statement over several lines: read on
+        statement = []
+        if found:
+            value = eval(compile(source, "README.md", "eval"), namespace)
+            assert repr(value) == found.group("want"), source
+        else:
+            exec(code, namespace)
