@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run showdown test quick lint bench clean
+.PHONY: run showdown test doctest quick lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,15 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
-test: lint
+# The modules whose docstrings hold examples (tests/test_docs.py keeps the list complete; the
+# equity kernels' example is left out: it would compile them).
+DOCTESTS := $(addprefix src/splitpot/,__init__.py cards.py engine/hand.py engine/showdown.py \
+	bots/registry.py bots/match.py history/store.py atlas/__init__.py atlas/classes.py)
+
+doctest: $(STAMP)
+	$(BIN)/pytest -q -p no:cacheprovider --doctest-modules $(DOCTESTS)
+
+test: lint doctest
 	$(BIN)/pytest -n 2 -q
 
 quick: $(STAMP)

@@ -77,3 +77,22 @@ def test_the_licence_is_mit_at_the_root_and_declared_for_the_package() -> None:
     # An SPDX string in `license` and `license-files` need setuptools 77 (PEP 639).
     if project["build-system"]["build-backend"] == "setuptools.build_meta":
         assert "setuptools>=77" in project["build-system"]["requires"]
+
+
+# The doctests `make doctest` (and so `make test`) runs: every module with an example, except
+# the equity kernels' (running it would compile them; their tests cover them).
+DOCTEST_SKIPPED = {"src/splitpot/equity/kernels/__init__.py"}
+
+
+def test_make_doctest_runs_every_module_with_an_example() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    found = re.search(r"DOCTESTS := \$\(addprefix src/splitpot/,(.*?)\)\n", makefile, re.S)
+    assert found, "the Makefile has no DOCTESTS list"
+    listed = {f"src/splitpot/{name}" for name in found.group(1).replace("\\", " ").split()}
+    with_examples = {
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "src" / "splitpot").rglob("*.py")
+        if re.search(r"^\s*>>> ", path.read_text(encoding="utf-8"), re.M)
+    }
+    assert listed == with_examples - DOCTEST_SKIPPED
+    assert re.search(r"^test: .*\bdoctest\b", makefile, re.M), "make test does not run doctest"

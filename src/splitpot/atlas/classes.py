@@ -6,6 +6,7 @@ sorts them from the largest down and gives them the suits spades, hearts, diamon
 that order. The class's *key* packs the sorted masks into one int (largest mask in the top
 bits); keys order the classes, so ``--limit K`` and chunking are the same on every machine.
 
+    >>> from splitpot.cards import parse_cards
     >>> text(canonical(parse_cards("As 2d 3h 4c"))[0])
     'As 4h 3d 2c'
 
