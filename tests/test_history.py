@@ -477,11 +477,46 @@ def test_several_hands_as_phhs() -> None:
         import_phh(text)
 
 
+# A heads-up Badugi hand from a stacked deck (Bob, left of the button, is dealt first; Tc is
+# the first card drawn), and its history written out by hand: the blinds, every card, every
+# action, the uncalled bet returned and the stacks (Ann: 100 - 4 + 8; Bob: 100 - 4).
+TEXT_HISTORY = """\
+Hand #4: Badugi (fixed-limit, 1/2) - Ann has the button
+Seat 1: Ann (100 in chips)
+Seat 2: Bob (100 in chips)
+Ann posts small blind 1
+Bob posts big blind 2
+Dealt to Bob: As 3h Kd Ks
+Dealt to Ann: 2d 4c Kh Kc
+-- betting round 1 --
+Ann raises to 4
+Bob calls 2
+*** DRAW 1 ***
+Bob discards Ks and draws Tc
+Ann stands pat
+-- betting round 2 --
+Bob checks
+Ann bets 2
+Bob folds
+Uncalled bet (2) returned to Ann
+Ann wins 8 (uncontested: everyone else folded)
+Stacks: Ann 104, Bob 96"""
+
+
 def test_export_text_is_the_readable_history() -> None:
-    hand = play("drawmaha", 3, 1, 6)[0]
-    assert export_text(hand.events, 4) == format_history(hand.events, 4)
-    mine = export_text(hand.events, seat=hand.names[0])
-    assert mine == format_history(hand.view(0))
+    hand = Hand(
+        "badugi", stacks=[100, 100], names=["Ann", "Bob"], deck="As 2d 3h 4c Kd Kh Ks Kc Tc"
+    )
+    for action in (Action.raise_to(4), Action.call(), Action.discard("Ks"), Action.stand_pat(),
+                   Action.check(), Action.bet(2), Action.fold()):  # fmt: skip
+        hand.apply(action)
+    assert export_text(hand.events, 4) == TEXT_HISTORY
+    # As Bob saw it: no hand number given, and Ann's cards never shown (she did not show down).
+    lines = TEXT_HISTORY.splitlines()
+    bobs = [lines[0].removeprefix("Hand #4: ")]
+    bobs += [line for line in lines[1:] if not line.startswith("Dealt to Ann")]
+    assert export_text(hand.events, seat="Bob") == "\n".join(bobs)
+    assert export_text(hand.events, seat=1) == "\n".join(bobs)
     with pytest.raises(HistoryError, match="no seat 'zed'"):
         export_text(hand.events, seat="zed")
 

@@ -295,41 +295,78 @@ def test_action_schema_reads_every_kind() -> None:
 # ---------------------------------------------------------------------- the error tree
 
 
-def _drawing() -> list[tuple[int, str]]:
-    """(depth, class name) for each line of errors.py's drawing."""
+def _drawing() -> dict[str, str | None]:
+    """Each class of errors.py's drawing and the parent the drawing gives it, read from the
+    columns: a ``+--`` one column right of where a class's name starts hangs under that class
+    (the root, alone on its line, has none). A branch that lines up with no class is an error."""
     doc = errors.__doc__ or ""
-    out = []
-    for line in doc.splitlines():
-        match = re.match(r"^\s+((?:\|\s+)*)\+-- (\w+)", line)
-        if match:
-            out.append((match[1].count("|") + 1, match[2]))
+    parents: dict[str, str | None] = {}
+    at_column: dict[int, str] = {}  # the column where each drawn name starts -> the name
+    for number, line in enumerate(doc.splitlines(), 1):
+        branch = re.search(r"\+-- (\w+)", line)
+        if branch:
+            column = branch.start()
+            parent = at_column.get(column - 1)
+            assert parent is not None, (
+                f"errors.py drawing, line {number}: {line.strip()!r} hangs under no class "
+                f"(its +-- is at column {column})"
+            )
+            name = branch[1]
+            # a name drawn further left closes the deeper branches above it
+            at_column = {c: n for c, n in at_column.items() if c < branch.start(1)}
         elif line.strip() == "SplitpotError":
-            out.append((0, "SplitpotError"))
-    return out
+            name, parent = "SplitpotError", None
+        else:
+            continue
+        assert name not in parents, f"{name} is drawn twice"
+        parents[name] = parent
+        at_column[line.index(name, branch.start(1) if branch else 0)] = name
+    return parents
+
+
+@pytest.mark.parametrize(
+    ("drawing", "parents"),
+    [
+        ("    SplitpotError\n     +-- CardParseError\n          +-- OddChipError\n",
+         {"SplitpotError": None, "CardParseError": "SplitpotError",
+          "OddChipError": "CardParseError"}),
+        ("    SplitpotError\n     +-- ShowdownError\n     |    +-- OddChipError\n"
+         "     +-- LogError\n",
+         {"SplitpotError": None, "ShowdownError": "SplitpotError",
+          "OddChipError": "ShowdownError", "LogError": "SplitpotError"}),
+        ("    SplitpotError\n     +-- CardParseError\n +-- GameSpecError\n", None),
+        ("    SplitpotError\n     +-- CardParseError\n        +-- OddChipError\n", None),
+    ],
+    ids=["nested", "back to the root", "misindented left", "misindented right"],
+)  # fmt: skip
+def test_the_drawing_reader_follows_the_columns(
+    drawing: str, parents: dict[str, str | None] | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(errors, "__doc__", drawing)
+    if parents is None:
+        with pytest.raises(AssertionError, match="hangs under no class"):
+            _drawing()
+    else:
+        assert _drawing() == parents
 
 
 def test_every_class_in_the_error_drawing_exists_and_subclasses_as_drawn() -> None:
     drawing = _drawing()
-    assert drawing[0] == (0, "SplitpotError")
-    parents: dict[int, str] = {}
-    for depth, name in drawing:
+    assert drawing["SplitpotError"] is None
+    for name, parent in drawing.items():
         cls = getattr(errors, name)
-        if depth:
-            assert issubclass(cls, getattr(errors, parents[depth - 1])), name
-            assert getattr(errors, parents[depth - 1]) in cls.__mro__[1:], name
-        parents[depth] = name
-    names = {name for _, name in drawing}
-    drawn = {getattr(errors, n) for n in names}
+        bases = [b.__name__ for b in cls.__bases__ if issubclass(b, errors.SplitpotError)]
+        assert bases == ([] if parent is None else [parent]), f"{name}: drawn under {parent}"
     defined = {
-        obj
-        for obj in vars(errors).values()
+        name
+        for name, obj in vars(errors).items()
         if isinstance(obj, type) and issubclass(obj, errors.SplitpotError)
     }
-    assert defined == drawn  # nothing defined and left out of the drawing
+    assert defined == set(drawing)  # nothing defined and left out of the drawing
 
 
 def test_the_drawing_names_the_errors_the_issue_lists() -> None:
-    names = {name for _, name in _drawing()}
+    names = set(_drawing())
     for wanted in ("HistoryError", "HandNotFoundError", "MatchError", "InputError",
                    "BadRequest", "UsageError", "SchemaError", "TableError"):  # fmt: skip
         assert wanted in names

@@ -15,7 +15,7 @@ why, and where, so the CLI and the web can show it as it is, without a traceback
      +-- HistoryError          the hand-history store, a PHH file or an export that fails
      |    +-- HandNotFoundError   no stored hand has this id (also a KeyError)
      +-- MatchError            a bot match that cannot be played as asked
- +-- AtlasError            a starting-hand atlas that cannot be built, resumed or read
+     +-- AtlasError            a starting-hand atlas that cannot be built, resumed or read
      +-- SchemaError           a JSON object that does not fit its schema (a batch line, a
      |                         web message, table options): a wrong type, an unknown key
      +-- UsageError            a malformed command-line argument (the CLI exits 1)
