@@ -210,6 +210,19 @@ def test_tie_and_odd_chip_rows() -> None:
     assert rows[0]["cards"][0] == ["As", "Kh", "Ac", "Ks", "Qd"]
 
 
+def test_scoop_says_no_odd_chip() -> None:
+    # A wins both halves of 121 chips: the odd chip goes to the draw half by the rule, but both
+    # halves are A's, so no line places a chip between players (the result still records it).
+    result = settle("drawmaha", {"A": "As Ah Ad Kc Kd", "B": "9s 8h 7d 4s 3d"}, "Ac Kh 7c 6d 2h",
+                    pot=121)  # fmt: skip
+    (pot,) = Settlement(result).pots
+    assert [award.winners for award in pot.awards] == [("A",), ("A",)]
+    assert result.pots[0].odd_chips  # the engine still says where it went
+    assert pot.odd_chips == ()
+    assert "Odd chip" not in "\n".join(pot.lines())
+    assert "Odd chip" not in showdown_text(result)
+
+
 @pytest.mark.parametrize(
     ("declarations", "shares", "lines"),
     [

@@ -105,6 +105,14 @@ class PotView:
         return out
 
 
+def _odd_chip_lines(pot: PotResult) -> tuple[str, ...]:
+    """Where each odd chip of ``pot`` went and why, when that tells something: a pot whose
+    chips all go to one player (a scoop) has no odd chip to place between players."""
+    if sum(1 for chips in pot.shares.values() if chips) < 2:
+        return ()
+    return tuple(f"Odd chip: {c.chips} to {c.to} ({c.reason})" for c in pot.odd_chips)
+
+
 class Settlement:
     """The one view of a settled showdown (see the module docstring)."""
 
@@ -188,7 +196,7 @@ class Settlement:
             f"{label}: {pot.amount} chips, contested by {', '.join(pot.eligible)}",
             tuple(f"{name} is out of this pot: {why}" for name, why in pot.disqualified.items()),
             tuple(self._award(index, pot, count, award) for award in pot.awards),
-            tuple(f"Odd chip: {c.chips} to {c.to} ({c.reason})" for c in pot.odd_chips),
+            _odd_chip_lines(pot),
             split,
         )
 
