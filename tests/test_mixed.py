@@ -28,6 +28,7 @@ from splitpot.games.registry import GAMES
 from splitpot.games.streets import Structure
 
 BADUGI, DRAWMAHA, DOOGIE = find_game("badugi"), find_game("drawmaha"), find_game("doogie")
+BODIGIHA = find_game("bodigiha")
 
 
 def deal_hands(mix: Mix, place: MixPlace, playing: list[int], seats: int, count: int) -> list[str]:
@@ -88,6 +89,27 @@ def test_hands_left_and_the_next_game() -> None:
     place = MixPlace()
     place.dealt(counted, 0)
     assert place.hands_left(counted, 0, [0, 1], 2) == 4
+
+
+def test_rotation_hands_left_counts_the_players_dealt_in_when_the_buttons_player_sits_out() -> None:
+    # Six seats, three players (0, 2, 4); hand 1 is dealt on seat 0's button, then seat 0's
+    # player sits out. The button moves over seats 2 and 4 only, so the orbit ends after two
+    # more hands (buttons 2 and 4), not after the six seats of the table.
+    mix = Mix.build(["drawmaha", "bodigiha"], "rotation")
+    place = MixPlace()
+    place.dealt(mix, 0)
+    assert place.hands_left(mix, 0, [2, 4], 6) == 2
+    assert next_game_line(DRAWMAHA, place.hands, 2, BODIGIHA, False).endswith(
+        "next: Bodigiha after 2 more hands"
+    )
+    # the hands dealt agree: two more of Drawmaha, then Bodigiha
+    assert deal_hands_from(mix, place, 0, [2, 4], 3) == ["drawmaha", "drawmaha", "bodigiha"]
+    # one hand in: one to come; all three still dealt in: buttons 2 and 4 as well
+    place = MixPlace()
+    place.dealt(mix, 0)
+    place.dealt(mix, 2)
+    assert place.hands_left(mix, 2, [2, 4], 6) == 1
+    assert place.hands_left(mix, 2, [0, 2, 4], 6) == 1
 
 
 def test_a_place_stored_and_read_again_goes_on_where_it_was() -> None:

@@ -216,18 +216,23 @@ class MixPlace:
     def hands_left(self, mix: Mix, button: int | None, playing: Sequence[int], seats: int) -> int:
         """Hands still to be dealt in the game now after those dealt (a hand in progress
         counts as dealt), if the seats dealt in stay ``playing`` (of ``seats`` in all): for an
-        orbit, the seats the button reaches before one that already had it."""
+        orbit, the seats the button reaches before one that already had it. The button moves
+        among the seats dealt in only, so a seat that had it and is no longer dealt in (its
+        player sits out or left) is never reached: the orbit ends once the button comes back
+        to a seat it reached in this game, in the hands dealt or in the walk."""
         if mix.mode is None:
             return 0
         if mix.hands_per_game is not None or mix.mode == "dealers-choice":
             return max(0, (mix.hands_per_game or 1) - self.hands)
         if not playing:
             return 0
+        had_it = set(self.buttons)
         left = 0
         for _ in range(seats):
             button = move_button(button, playing, seats)
-            if button in self.buttons:
+            if button in had_it:
                 break
+            had_it.add(button)
             left += 1
         return left
 
