@@ -85,7 +85,7 @@ async function api(path, body, method) {
 }
 
 function navBar(active) {
-  const links = [["/", "Lobby"], ["/history", "Hand history"], ["/lab", "Showdown lab"], ["/advisor", "Advisor"], ["/charts", "Charts"], ["/learn", "Learn"]];
+  const links = [["/", "Lobby"], ["/history", "Hand history"], ["/lab", "Showdown lab"], ["/advisor", "Advisor"], ["/charts", "Charts"], ["/learn", "Learn"], ["/practice", "Practice"]];
   const toggle = el("input", { type: "checkbox", id: "four-colour", checked: fourColour() });
   toggle.addEventListener("change", () => setFourColour(toggle.checked));
   return el(

@@ -125,6 +125,8 @@ function startList() {
 
 const replay = { data: null, step: 0, timer: null, award: 0, seatEls: [], betEls: [] };
 
+const NARROW = matchMedia("(max-width: 640px)"); // a phone: the side seats come in to stay on it
+
 // Seats around an ellipse, the viewer's own seat (or seat 0) at the bottom.
 function seatPlace(seat, count, bottom, rx, ry) {
   const angle = Math.PI / 2 + (2 * Math.PI * (seat - bottom)) / count;
@@ -144,7 +146,7 @@ function buildTable(data) {
       el("div", { class: "hole" }),
       el("div", { class: "status" }),
     );
-    Object.assign(box.style, seatPlace(seat.seat, count, bottom, 40, 38));
+    Object.assign(box.style, seatPlace(seat.seat, count, bottom, NARROW.matches ? 34 : 40, 38));
     felt.append(box);
     return box;
   });

@@ -120,7 +120,7 @@ function addPlayer(name, cards, extra) {
   const contribution = el("input", {
     class: "player-contribution", type: "number", min: "0", step: "1",
     value: info.contribution === undefined ? "" : String(info.contribution),
-    "aria-label": "chips put in", "data-testid": `player-contribution-${index}`,
+    "aria-label": "chips put in", placeholder: "put in", "data-testid": `player-contribution-${index}`,
   });
   const remove = el("button", { type: "button", class: "remove-player", title: "remove this player" }, "Remove");
   const row = el(

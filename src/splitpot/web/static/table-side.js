@@ -148,10 +148,16 @@ function copyInvite() {
 // Chips slide from the pot to each seat that won something.
 function animateChips(result) {
   const felt = $("felt");
+  // from the pot's line (the felt's middle is the board's: a chip there covers a card)
+  const f = felt.getBoundingClientRect();
+  const p = $("pot").getBoundingClientRect();
+  const from = p.width && f.width
+    ? `left:${((p.left + p.width / 2 - f.left) / f.width) * 100}%;top:${((p.top + p.height / 2 - f.top) / f.height) * 100}%`
+    : "left:50%;top:50%";
   for (const [seat, chips] of Object.entries(result.payouts || {})) {
     if (!(chips > 0) || !T.state.seats.some((x) => x.seat === Number(seat))) continue;
     const target = seatPosition(Number(seat), 27, 24); // short of the seat: never over its name or stack
-    const chip = el("div", { class: "chip-fly", "data-testid": "chip-fly", style: "left:50%;top:50%" },
+    const chip = el("div", { class: "chip-fly", "data-testid": "chip-fly", style: from },
       el("span", { class: "chip" }), String(chips));
     felt.append(chip);
     requestAnimationFrame(() => requestAnimationFrame(() => {

@@ -248,6 +248,14 @@ function seatPosition(seat, radiusX, radiusY) {
   return { x: 50 + spread * radiusX * Math.cos(angle), y: 50 + radiusY * Math.sin(angle) };
 }
 
+// A seat's bet: between the seat and the centre; on a phone, just inside the seat's box (above
+// or below it), where it covers neither the box nor the centre's lines (pot, whose turn).
+function betPosition(seat) {
+  if (!NARROW.matches) return seatPosition(seat, 25, 21);
+  const p = seatPosition(seat, 45, 46);
+  return { x: p.x, y: p.y + (p.y <= 50 ? 16 : -16) };
+}
+
 // ---- drawing ----
 
 function render() {
@@ -362,7 +370,7 @@ function renderSeats() {
     ].filter(Boolean));
     seatsBox.append(box);
     if (seat.bet > 0) {
-      const bp = seatPosition(seat.seat, 25, 21);
+      const bp = betPosition(seat.seat);
       betsBox.append(el("div", { class: "bet", "data-bet-seat": String(seat.seat),
         style: `left:${bp.x}%;top:${bp.y}%` }, el("span", { class: "chip" }), String(seat.bet)));
     }
