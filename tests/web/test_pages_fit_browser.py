@@ -149,6 +149,7 @@ def test_the_labs_evaluate_button_takes_a_real_click_on_a_phone(
         # a real click: Playwright refuses (times out) when another element would take it
         page.click("[data-testid=evaluate]", timeout=5000)
         page.wait_for_selector("[data-testid=result] .award")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]  # the answer too
     finally:
         page.context.close()
 
