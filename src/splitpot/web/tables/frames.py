@@ -82,7 +82,7 @@ def _seat_entries(
             "in_hand": False, "folded": False, "all_in": False,
             "button": index == table.button, "to_act": index == to_act, "cards": None,
             "card_count": 0, "shown": False, "declared": False, "drew": None,
-            "drew_text": None,
+            "drew_text": None, "time_bank": round(info.bank, 1),
         }  # fmt: skip
         at = table.hand_seat(index)
         if hand is not None and at is not None:
@@ -154,6 +154,7 @@ def _hand_json(
         "to_act": to_act,
         "clock": None if clock is None else round(clock, 1),
         "deadline": None if table.deadline is None else int(table.deadline * 1000),
+        "time_bank": table.bank_started is not None,  # the clock counts the seat's bank
         "legal": (
             legal_json(hand, legal)
             if legal is not None and mine is not None and legal.seat == mine

@@ -45,7 +45,15 @@ from splitpot.web.tables.ledger import Ledger
 from splitpot.web.tables.util import MAX_NAME, clean_name, token_digest
 from splitpot.web.tables.views import result_json
 
-__all__ = ["BOT_KINDS", "MAX_NAME", "Seat", "WebTable", "token_digest", "watcher_name"]
+__all__ = [
+    "BOT_KINDS",
+    "MAX_NAME",
+    "Seat",
+    "WebTable",
+    "refill_time_banks",
+    "token_digest",
+    "watcher_name",
+]
 
 BOT_KINDS: Final = tuple(BOTS)  # the one registry of bots (splitpot.bots.registry)
 
@@ -422,8 +430,8 @@ class WebTable:
         for index, info in enumerate(self.seats):
             if info.kind == "bot" and info.stack == 0:  # bots buy back in, so the game goes on
                 self._rebuy(index)
-            if self.hands_played % 10 == 0:  # docs/rules.md "At the table": 10 s a 10 hands
-                info.bank = min(self.host.time_bank, info.bank + 10.0)
+
+        refill_time_banks(self.seats, self.hands_played, self.host.time_bank)
         self.hand = None
         self.hand_seats = []
         self.hand_started = None
@@ -478,3 +486,12 @@ def watcher_name(table: WebTable, raw: object) -> str:
     if any(s.kind != "open" and s.name.lower() == name.lower() for s in table.seats):
         raise TableError(f"chat: {name!r} is seated at this table: choose another name")
     return name
+
+
+def refill_time_banks(seats: list[Seat], hands_played: int, start: float) -> None:
+    """docs/rules.md "At the table": every 10 hands each person's time bank gets 10 s back, up
+    to the ``start`` it began with."""
+    if hands_played % 10 == 0:
+        for info in seats:
+            if info.kind == "human":
+                info.bank = min(start, info.bank + 10.0)
