@@ -152,12 +152,20 @@ async function createTable(event) {
   };
   if (value("max-discard")) options.max_discard = Number(value("max-discard"));
   body.options = options;
+  // who may sit (docs/web-table.md "The host")
+  body.private = document.getElementById("private").checked;
+  if (value("seating")) body.seating = value("seating");
+  if (value("password")) body.password = value("password");
+  if (value("time-bank") !== "") body.time_bank = Number(value("time-bank"));
+  if (value("min-buy-in")) body.min_buy_in = Number(value("min-buy-in"));
+  if (value("max-buy-in")) body.max_buy_in = Number(value("max-buy-in"));
   const button = document.getElementById("create");
   button.disabled = true;
   try {
     const answer = await api("/api/tables", body);
     const id = answer.table.id;
-    if (answer.token) localStorage.setItem(tokenKey(id), answer.token);
+    const token = answer.token || answer.host_token; // (a host without a seat has a token too)
+    if (token) localStorage.setItem(tokenKey(id), token);
     if (body.player) localStorage.setItem("splitpot.name", body.player);
     location.href = `/table/${encodeURIComponent(id)}`;
   } catch (err) {

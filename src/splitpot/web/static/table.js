@@ -262,6 +262,7 @@ function render() {
   renderResult();
   renderLog();
   renderPanels();
+  if (typeof renderHost === "function") renderHost(); // the host's panel (table-host.js)
   loadRanking();
   loadLedger();
   const r = s.last_result;
@@ -704,7 +705,7 @@ function renderPanels() {
     const inHand = !!(hand && me.in_hand && hand.phase !== "done");
     $("sit-out").hidden = me.sitting_out;
     $("sit-in").hidden = !me.sitting_out;
-    $("rebuy").disabled = inHand || (me.stack ?? 0) >= s.table.buy_in;
+    $("rebuy").disabled = inHand || (me.stack ?? 0) >= (s.table.max_buy_in || s.table.buy_in);
     $("leave").disabled = inHand;
     $("seat-note").textContent = inHand ? "Rebuy and leave wait until your hand is over."
       : me.sitting_out ? "You are sitting out: you will not be dealt in until you sit in." : "";
@@ -753,7 +754,9 @@ async function join(event) {
   const player = $("join-name").value.trim();
   if (!player) { showError("Type your name to take a seat."); return; }
   try {
-    const answer = await api(`/api/tables/${encodeURIComponent(T.id)}/join`, { player });
+    const body = { player };
+    if ($("join-password").value) body.password = $("join-password").value;
+    const answer = await api(`/api/tables/${encodeURIComponent(T.id)}/join`, body);
     localStorage.setItem(tokenKey(), answer.token);
     localStorage.setItem("splitpot.name", player);
     T.token = answer.token;
@@ -773,7 +776,11 @@ function start() {
   $("copy-invite").addEventListener("click", copyInvite);
   $("sit-out").addEventListener("click", () => request("sit_out"));
   $("sit-in").addEventListener("click", () => request("sit_in"));
-  $("rebuy").addEventListener("click", () => request("rebuy"));
+  $("rebuy").addEventListener("click", () => {
+    const amount = Number($("rebuy-amount").value); // a chosen amount, or a top-up to the buy-in
+    showError("");
+    send(amount > 0 ? { type: "rebuy", amount } : { type: "rebuy" });
+  });
   $("leave").addEventListener("click", leaveSeat);
   $("chat-form").addEventListener("submit", sendChat);
   $("chat-name").value = localStorage.getItem("splitpot.name") || "";
