@@ -387,3 +387,40 @@ def test_the_time_bank_refills_by_10_seconds_every_10_hands_up_to_its_start() ->
     assert [s.bank for s in seats] == [10.0, 60.0, 0.0]  # never above the start
     refill_time_banks(seats, 20, 60.0)
     assert seats[0].bank == 20.0
+
+
+def test_your_hand_in_words_is_in_your_own_frame_only(client: TestClient) -> None:
+    from splitpot.cards import parse_cards
+    from splitpot.describe import current_hand_line
+    from splitpot.games import find_game
+
+    answer = create(client, game="drawmaha", player="Ann", bots=["caller"], seats=2)
+    table_id = answer["table"]["id"]
+    game = find_game("drawmaha")
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}?token={answer['token']}") as a,
+        client.websocket_connect(f"/ws/tables/{table_id}") as w,
+    ):
+        ann, watcher = Player(a, 0), Player(w, None)
+        state = ann.until(my_turn(ann))
+        cards = parse_cards(" ".join(state["seats"][0]["cards"]))
+        board = parse_cards(" ".join(state["hand"]["board"])) if state["hand"]["board"] else []
+        assert state["hand"]["my_hand"] == current_hand_line(game, cards, board)
+        assert state["hand"]["my_hand"].startswith("Omaha high: no hand yet \u00b7 Draw high: ")
+        seen = watcher.until(lambda m: m["type"] == "state" and m["hand"] is not None)
+        assert seen["hand"]["my_hand"] is None
+        # after the flop, the Omaha hand is there too
+        while True:
+            legal = state["hand"]["legal"]
+            if legal["phase"] == "draw":
+                action = {"kind": "discard", "cards": []}
+            else:
+                action = {"kind": "call"} if legal["call"] is not None else {"kind": "check"}
+            ann.send({"type": "act", "action": action})
+            state = ann.until(lambda m: my_turn(ann)(m) or m["type"] == "state" and not m["hand"])
+            if state["hand"] is None or state["hand"]["board"]:
+                break
+        if state["hand"] is not None:
+            board = parse_cards(" ".join(state["hand"]["board"]))
+            assert state["hand"]["my_hand"] == current_hand_line(game, cards, board)
+            assert "no hand yet" not in state["hand"]["my_hand"]

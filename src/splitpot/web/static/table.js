@@ -450,6 +450,8 @@ function renderMe() {
     hint = me.sitting_out ? "You are sitting out." : "Waiting for the next deal.";
   }
   $("my-hint").textContent = hint;
+  // your hand in words, award by award (the server's words: only your own frame has them)
+  $("my-hand-words").textContent = (hand && hand.my_hand) || "";
 }
 
 function toggleCard(card, max) {

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from splitpot.describe import draw_words, hand_log, street_label
+from splitpot.describe import current_hand_line, draw_words, hand_log, street_label
 from splitpot.engine.events import Event, Shown
 from splitpot.engine.hand import Hand
 from splitpot.web.tables.host import host_json, request_json
@@ -155,6 +155,9 @@ def _hand_json(
         "clock": None if clock is None else round(clock, 1),
         "deadline": None if table.deadline is None else int(table.deadline * 1000),
         "time_bank": table.bank_started is not None,  # the clock counts the seat's bank
+        "my_hand": (  # your hand in words: only in the frame of the seat that holds it
+            None if mine is None else current_hand_line(hand.game, hand.hole[mine], hand.board)
+        ),
         "legal": (
             legal_json(hand, legal)
             if legal is not None and mine is not None and legal.seat == mine
