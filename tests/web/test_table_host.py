@@ -417,7 +417,7 @@ def test_your_hand_in_words_is_in_your_own_frame_only(client: TestClient) -> Non
             else:
                 action = {"kind": "call"} if legal["call"] is not None else {"kind": "check"}
             ann.send({"type": "act", "action": action})
-            state = ann.until(lambda m: my_turn(ann)(m) or m["type"] == "state" and not m["hand"])
+            state = ann.until(lambda m: my_turn(ann)(m) or (m["type"] == "state" and not m["hand"]))
             if state["hand"] is None or state["hand"]["board"]:
                 break
         if state["hand"] is not None:
