@@ -154,3 +154,47 @@ def test_a_host_runs_a_private_table_from_request_to_close(
     bob.screenshot(path=str(shots / f"host-closed-{size}.png"), full_page=True)
     assert table_id not in lobby_ids(server)
     assert bob.locator("[data-testid=join-panel]").is_hidden()
+
+
+def test_sounds_for_your_turn_a_bet_and_the_pot_and_the_mute_is_remembered(
+    server_factory: Callable[..., Server], page: Any
+) -> None:
+    server = server_factory(
+        "--seed", "3", "--bot-delay", "0.3", "--next-hand-delay", "1", "--clock", "0"
+    )
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option[value=badugi]", state="attached")
+    page.select_option("[data-testid=game]", "badugi")
+    page.fill("[data-testid=seats]", "2")
+    page.click("[data-testid=add-bot]")
+    page.locator("[data-testid=bot-kind]").last.select_option("caller")
+    page.fill("[data-testid=player]", "Ann")
+    page.click("[data-testid=create]")
+    page.wait_for_url("**/table/*")
+    assert page.get_attribute("[data-testid=sound-toggle]", "aria-pressed") == "false"
+    sounds = "() => window.splitpotSounds"
+
+    def play_until(kind: str) -> None:
+        for _ in range(60):
+            if kind in page.evaluate(sounds):
+                return
+            bar = page.locator("#actions.my-turn")
+            if bar.count():
+                for testid in ("check", "call", "stand-pat"):
+                    button = bar.locator(f"[data-testid={testid}]")
+                    if button.count() and button.is_enabled():
+                        button.click()
+                        break
+            page.wait_for_timeout(250)
+        raise AssertionError(f"no {kind} sound: {page.evaluate(sounds)}")
+
+    play_until("bet")
+    play_until("pot")
+    play_until("turn")
+    page.click("[data-testid=sound-toggle]")
+    assert page.get_attribute("[data-testid=sound-toggle]", "aria-pressed") == "true"
+    page.reload()
+    page.wait_for_selector("[data-testid=sound-toggle][aria-pressed=true]")
+    assert page.evaluate("localStorage.getItem('splitpot.sound')") == "off"
+    page.wait_for_timeout(3000)  # a hand goes on; muted, nothing is played
+    assert page.evaluate(sounds) == []

@@ -263,6 +263,7 @@ function render() {
   renderLog();
   renderPanels();
   if (typeof renderHost === "function") renderHost(); // the host's panel (table-host.js)
+  if (typeof onSoundState === "function") onSoundState(s); // your turn, a bet, a pot (table-sound.js)
   loadRanking();
   loadLedger();
   const r = s.last_result;
