@@ -28,9 +28,16 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "resume": {},
     "set_stack": {"seat": 1, "stack": 77},
     "set_options": {"seating": "anyone", "time_bank": 30, "options": {"raise_cap": 5}},
+    "bomb_pot": {},
     "pass_host": {"seat": 1},
     "close": {},
 }
+
+
+def passive(legal: dict[str, Any]) -> dict[str, Any]:
+    if legal["phase"] == "draw":
+        return {"kind": "discard", "cards": []}
+    return {"kind": "call"} if legal["call"] is not None else {"kind": "check"}
 
 
 def state_of(player: Player) -> dict[str, Any]:
@@ -424,3 +431,62 @@ def test_your_hand_in_words_is_in_your_own_frame_only(client: TestClient) -> Non
             board = parse_cards(" ".join(state["hand"]["board"]))
             assert state["hand"]["my_hand"] == current_hand_line(game, cards, board)
             assert "no hand yet" not in state["hand"]["my_hand"]
+
+
+def test_a_drawmaha_table_deals_a_bomb_pot_every_n_hands_and_when_the_host_calls_one(
+    client: TestClient,
+) -> None:
+    answer = create(
+        client, game="drawmaha", player="Ann", bots=["caller"], seats=2, bomb_pot_every=2,
+        bomb_ante=3,
+    )  # fmt: skip
+    table_id = answer["table"]["id"]
+    assert answer["table"]["bomb_pot_every"] == 2 and answer["table"]["bomb_ante"] == 3
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={answer['token']}") as a:
+        ann = Player(a, 0)
+        first = ann.until(my_turn(ann))
+        assert first["hand"]["number"] == 1 and not first["hand"]["board"]  # not a bomb pot
+        assert "bomb pot" not in first["hand"]["log"][0]
+        ann.send({"type": "act", "action": {"kind": "fold"}})
+        second = ann.until(lambda m: my_turn(ann)(m) and m["hand"]["number"] == 2)
+        assert len(second["hand"]["board"]) == 3  # the flop at once: no betting before it
+        log = second["hand"]["log"]
+        assert log[0].endswith(" - bomb pot, ante 3")
+        assert [line for line in log if " posts " in line] == [
+            "Caller bot 2 posts ante 3",
+            "Ann posts ante 3",
+        ] or [line for line in log if " posts " in line] == [
+            "Ann posts ante 3",
+            "Caller bot 2 posts ante 3",
+        ]
+        assert second["hand"]["pot"] == 6 and second["hand"]["legal"]["check"]
+        ann.send({"type": "bomb_pot"})  # the host calls one for the next hand (3)
+        state = ann.until(lambda m: m["type"] == "state" and m["table"]["bomb_next"])
+        while state["hand"] is None or state["hand"]["number"] == 2:  # hand 2 played out
+            if state["hand"] is not None and state["hand"]["legal"] is not None:
+                ann.send({"type": "act", "action": passive(state["hand"]["legal"])})
+            state = ann.until(lambda m: m["type"] == "state")
+        third = state if my_turn(ann)(state) else ann.until(my_turn(ann))
+        assert len(third["hand"]["board"]) == 3 and not third["table"]["bomb_next"]
+    refused = client.post(
+        "/api/tables", json={"game": "badugi", "player": "Bo", "bomb_pot_every": 3}
+    )
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "bomb_pot_every: bomb pots are only for games with a board"
+
+
+def test_a_host_without_a_seat_sits_down_and_hosts_on(client: TestClient) -> None:
+    answer = create(client, game="badugi", bots=["caller"], private=True, password="pw")
+    table_id, host_token = answer["table"]["id"], answer["host_token"]
+    assert "token" not in answer and "seat" not in answer
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={host_token}") as h:
+        host = Player(h, None)
+        state = host.until(lambda m: m["type"] == "state")
+        assert state["you"] is None and state["host"]["you"]
+    sat = client.post(
+        f"/api/tables/{table_id}/join", json={"player": "Hal", "host_token": host_token}
+    )
+    assert sat.status_code == 200  # no password, no approval
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={sat.json()['token']}") as h:
+        state = Player(h, sat.json()["seat"]).until(lambda m: m["type"] == "state")
+        assert state["host"]["you"] and state["host"]["name"] == "Hal"

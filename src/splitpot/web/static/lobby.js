@@ -159,6 +159,8 @@ async function createTable(event) {
   if (value("time-bank") !== "") body.time_bank = Number(value("time-bank"));
   if (value("min-buy-in")) body.min_buy_in = Number(value("min-buy-in"));
   if (value("max-buy-in")) body.max_buy_in = Number(value("max-buy-in"));
+  if (value("bomb-every")) body.bomb_pot_every = Number(value("bomb-every"));
+  if (value("bomb-ante")) body.bomb_ante = Number(value("bomb-ante"));
   const button = document.getElementById("create");
   button.disabled = true;
   try {

@@ -30,6 +30,7 @@ function renderHost() {
   if (panel.hidden) { HOST.key = null; return; }
   // (redrawn only when what it shows changes, so that a half-typed stack is not lost)
   const key = JSON.stringify([s.host, t.paused, t.private, t.seating, t.password, t.time_bank,
+    t.bomb_pot_every, t.bomb_ante, t.bomb_next,
     t.clock, t.min_buy_in, t.max_buy_in, s.hand !== null,
     s.seats.map((x) => [x.kind, x.name, x.in_hand ? null : x.stack])]);
   if (key === HOST.key) return;
@@ -69,6 +70,9 @@ function dealingBlock(s) {
     el("button", { type: "button", "data-testid": paused ? "host-resume" : "host-pause",
       onclick: () => hostSend({ type: paused ? "resume" : "pause" }) },
     paused ? "Resume dealing" : "Pause dealing"),
+    el("button", { type: "button", "data-testid": "host-bomb", disabled: s.table.bomb_next || null,
+      onclick: () => hostSend({ type: "bomb_pot" }) },
+    s.table.bomb_next ? "Bomb pot next" : "Call a bomb pot"),
     el("span", { class: "muted small" }, paused
       ? (s.hand ? "Paused: this hand finishes, then no more." : "Paused: no hand is dealt.")
       : ""));
@@ -109,9 +113,14 @@ function optionsBlock(s) {
     "data-testid": "host-time-bank", class: "host-num" });
   const clock = el("input", { type: "number", min: "0", max: "3600", value: String(t.clock),
     "data-testid": "host-clock", class: "host-num" });
+  const every = el("input", { type: "number", min: "0", max: "1000", value: String(t.bomb_pot_every || 0),
+    "data-testid": "host-bomb-every", class: "host-num" });
+  const ante = el("input", { type: "number", min: "0", value: String(t.bomb_ante || 0),
+    "data-testid": "host-bomb-ante", class: "host-num" });
   const save = () => {
     const message = { type: "set_options", seating: seating.value, private: priv.checked,
-      time_bank: Number(bank.value), clock: Number(clock.value) };
+      time_bank: Number(bank.value), clock: Number(clock.value),
+      bomb_pot_every: Number(every.value), bomb_ante: Number(ante.value) };
     if (password.value === "-") message.password = "";
     else if (password.value) message.password = password.value;
     hostSend(message);
@@ -122,6 +131,7 @@ function optionsBlock(s) {
     el("div", {}, el("label", {}, priv, " private (not in the lobby)")),
     el("div", {}, el("label", {}, "password ", password)),
     el("div", {}, el("label", {}, "clock ", clock, " s, time bank ", bank, " s")),
+    el("div", {}, el("label", {}, "bomb pot every ", every, " hands (0: never), ante ", ante)),
     el("button", { type: "button", "data-testid": "host-save-options", onclick: save }, "Save options"));
 }
 

@@ -759,6 +759,7 @@ async function join(event) {
   try {
     const body = { player };
     if ($("join-password").value) body.password = $("join-password").value;
+    if (T.state && T.state.host && T.state.host.you && T.token) body.host_token = T.token; // (hosts on)
     const answer = await api(`/api/tables/${encodeURIComponent(T.id)}/join`, body);
     localStorage.setItem(tokenKey(), answer.token);
     localStorage.setItem("splitpot.name", player);

@@ -14,18 +14,22 @@ table and client (:data:`PASSWORD_TRIES` in :data:`PASSWORD_WINDOW` seconds).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import secrets
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from splitpot.engine.options import Options
 from splitpot.errors import BadRequest, SplitpotError, TableError
+from splitpot.games.spec import GameSpec
 from splitpot.web.tables.protocol import (
     Approve,
+    BombPot,
     Close,
     HostMessage,
     PassHost,
@@ -115,6 +119,9 @@ class HostState:
     paused: bool = False
     closed: bool = False
     time_bank: float = 0.0  # seconds each seat starts with (0: no time bank)
+    bomb_every: int = 0  # a bomb pot every this many hands (0: none but those the host calls)
+    bomb_ante: int = 0  # the agreed bomb ante
+    bomb_next: bool = False  # the host called one for the next hand
     requests: list[SeatRequest] = field(default_factory=list)
     next_request: int = 1
     refused: set[str] = field(default_factory=set)  # digests of requests turned down (not kept)
@@ -156,6 +163,8 @@ class HostState:
             "host_hash": self.host_hash, "seating": self.seating, "private": self.private,
             "password": self.password, "paused": self.paused, "closed": self.closed,
             "time_bank": self.time_bank, "next_request": self.next_request,
+            "bomb_every": self.bomb_every, "bomb_ante": self.bomb_ante,
+            "bomb_next": self.bomb_next,
             "requests": [
                 {**r.public(), "token_hash": r.token_hash} for r in self.requests
             ],
@@ -167,7 +176,10 @@ class HostState:
         if not data:
             return cls()
         requests = [SeatRequest(**r) for r in data.get("requests", [])]
-        keys = ("host_hash", "seating", "private", "password", "paused", "closed", "time_bank")
+        keys = (
+            "host_hash", "seating", "private", "password", "paused", "closed", "time_bank",
+            "bomb_every", "bomb_ante", "bomb_next",
+        )  # fmt: skip
         return cls(
             **{k: data[k] for k in keys if k in data},
             requests=requests,
@@ -180,6 +192,8 @@ class HostState:
             "seating": self.seating, "private": self.private,
             "password": self.password is not None, "paused": self.paused,
             "closed": self.closed, "time_bank": self.time_bank,
+            "bomb_pot_every": self.bomb_every, "bomb_ante": self.bomb_ante,
+            "bomb_next": self.bomb_next,
         }  # fmt: skip
 
 
@@ -192,9 +206,14 @@ def join(table: WebTable, body: Mapping[str, Any], client: str) -> tuple[dict[st
     the answer's fields and its HTTP status (200 seated, 202 waiting)."""
     if table.host.closed:
         raise BadRequest("the table is closed", 409)
-    table.host.check_password(body.get("password"), client)
-    if table.host.seating != "approve" or table.host.host_hash is None:
+    given = body.get("host_token")  # a host without a seat sits down, and hosts on
+    hosting = isinstance(given, str) and table.host.is_host(token_digest(given))
+    if not hosting:
+        table.host.check_password(body.get("password"), client)
+    if hosting or table.host.seating != "approve" or table.host.host_hash is None:
         seat, token = table.join(body.get("player"), body.get("seat"), body.get("buy_in"))
+        if hosting:
+            table.host.host_hash = token_digest(token)
         return {"seat": seat, "token": token}, 200
     name = clean_name(body.get("player"))
     wanted = body.get("seat")
@@ -251,6 +270,8 @@ def command(table: WebTable, sender: str | None, message: HostMessage) -> None:
         _set_stack(table, message.seat, message.stack)
     elif isinstance(message, SetOptions):
         _set_options(table, message)
+    elif isinstance(message, BombPot):
+        _call_bomb(table)
     elif isinstance(message, PassHost):
         _pass(table, message.seat)
     elif isinstance(message, Close):
@@ -335,6 +356,40 @@ def _set_options(table: WebTable, message: SetOptions) -> None:
     table.chat.dealer(f"{host_name(table)} changed the table's options")
 
 
+def _call_bomb(table: WebTable) -> None:
+    if not any(g.board_cards for g in table.games.games):
+        raise TableError("bomb pot: only games with a board (this table's have none)")
+    if table.host.bomb_next:
+        raise TableError("a bomb pot is called for the next hand already")
+    if not table.host.bomb_ante:
+        raise TableError("bomb pot: set the bomb ante in the table's options first")
+    table.host.bomb_next = True
+    table.chat.dealer(f"{host_name(table)} calls a bomb pot for the next hand")
+
+
+def hand_options(table: WebTable, game: GameSpec) -> Options:
+    """The options the next hand of ``game`` is dealt with: the table's, with the bomb ante
+    when it is a bomb pot (called by the host, or every ``bomb_every`` hands; only in a game
+    with a board: at a mixed table a bomb called for a game without one waits)."""
+    host = table.host
+    number = table.hands_played + 1
+    due = host.bomb_next or (host.bomb_every > 0 and number % host.bomb_every == 0)
+    if not due or not host.bomb_ante or not game.board_cards:
+        return table.options
+    host.bomb_next = False
+    return dataclasses.replace(table.options, bomb_ante=host.bomb_ante)
+
+
+def bomb_check(games: Sequence[GameSpec], every: int, ante: int) -> None:
+    """Bomb pots need a game with a board, ``every`` 0 to 1,000 hands and ``ante`` chips."""
+    if not 0 <= every <= 1000:
+        raise BadRequest(f"bomb_pot_every: 0 to 1000 hands, not {every!r}")
+    if not 0 <= ante <= 10**9:
+        raise BadRequest(f"bomb_ante: a whole number of chips, not {ante!r}")
+    if every and not any(g.board_cards for g in games):
+        raise BadRequest("bomb_pot_every: bomb pots are only for games with a board")
+
+
 def _pass(table: WebTable, seat: int) -> None:
     name = _seated(table, seat)
     info = table.seats[seat]
@@ -398,6 +453,10 @@ def settings_check(table: WebTable, message: SetOptions) -> dict[str, Any]:
     if not low <= table.buy_in <= high:
         raise BadRequest(f"the buy-in ({table.buy_in}) must be between min_buy_in and max_buy_in")
     new["min_buy_in"], new["max_buy_in"] = low, high
+    every = table.host.bomb_every if message.bomb_pot_every is None else message.bomb_pot_every
+    ante = table.host.bomb_ante if message.bomb_ante is None else message.bomb_ante
+    bomb_check(table.games.games, every, ante)
+    new["bomb_every"], new["bomb_ante"] = every, ante
     return new
 
 
@@ -406,7 +465,7 @@ def _apply_settings(table: WebTable, new: Mapping[str, Any]) -> None:
     for key in ("options", "clock", "min_buy_in", "max_buy_in"):
         if key in new:
             setattr(table, key, new[key])
-    for key in ("seating", "private", "password", "time_bank"):
+    for key in ("seating", "private", "password", "time_bank", "bomb_every", "bomb_ante"):
         if key in new:
             setattr(table.host, key, new[key])
     if "time_bank" in new:

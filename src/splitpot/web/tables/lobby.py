@@ -18,6 +18,7 @@ from splitpot.web.tables.host import (
     MAX_TIME_BANK,
     SEATINGS,
     HostState,
+    bomb_check,
     check_password_text,
     hash_password,
 )
@@ -86,6 +87,10 @@ def new_table(
         options=options, mix=mix, host=_host(request),
     )  # fmt: skip
     _buy_in_range(table, request)
+    every = request.bomb_pot_every or 0
+    ante = request.bomb_ante if request.bomb_ante is not None else 2 * big
+    bomb_check(mix.games, every, ante)
+    table.host.bomb_every, table.host.bomb_ante = every, ante
     start = 1 if player is not None else 0
     for offset, kind in enumerate(bots):
         table.seat_bot(start + offset, kind)

@@ -22,6 +22,7 @@ __all__ = [
     "SEAT_MESSAGES",
     "Act",
     "Approve",
+    "BombPot",
     "ChooseGame",
     "Close",
     "CreateTable",
@@ -72,6 +73,8 @@ class CreateTable(msgspec.Struct, frozen=True, kw_only=True):
     time_bank: float | None = None
     min_buy_in: int | None = None
     max_buy_in: int | None = None
+    bomb_pot_every: int | None = None
+    bomb_ante: int | None = None
 
 
 _CREATE_MESSAGES: Final = {
@@ -94,6 +97,8 @@ _CREATE_MESSAGES: Final = {
     "time_bank": "time_bank: seconds, 0 to 600, not {value!r}",
     "min_buy_in": "min_buy_in: a whole number of chips, not {value!r}",
     "max_buy_in": "max_buy_in: a whole number of chips, not {value!r}",
+    "bomb_pot_every": "bomb_pot_every: a whole number of hands (0: none), not {value!r}",
+    "bomb_ante": "bomb_ante: a whole number of chips, not {value!r}",
 }
 
 
@@ -232,6 +237,12 @@ class SetOptions(HostMessage, frozen=True, kw_only=True, tag="set_options"):
     time_bank: float | None = None
     min_buy_in: int | None = None
     max_buy_in: int | None = None
+    bomb_pot_every: int | None = None
+    bomb_ante: int | None = None
+
+
+class BombPot(HostMessage, frozen=True, kw_only=True, tag="bomb_pot"):
+    """Make the next hand a bomb pot (docs/rules.md "At the table")."""
 
 
 class PassHost(HostMessage, frozen=True, kw_only=True, tag="pass_host"):
@@ -251,7 +262,7 @@ _KINDS: Final[dict[str, type[Message]]] = {
     kind.__struct_config__.tag: kind  # type: ignore[misc]
     for kind in (
         Act, SitOut, SitIn, Rebuy, Leave, ChooseGame, Say, StateAgain, Ping,
-        Approve, Refuse, Remove, Pause, Resume, SetStack, SetOptions, PassHost, Close,
+        Approve, Refuse, Remove, Pause, Resume, SetStack, SetOptions, BombPot, PassHost, Close,
     )
 }  # fmt: skip
 
@@ -276,6 +287,8 @@ _MESSAGE_FIELDS: Final = {
     "time_bank": "time_bank: seconds, 0 to 600, not {value!r}",
     "min_buy_in": "min_buy_in: a whole number of chips, not {value!r}",
     "max_buy_in": "max_buy_in: a whole number of chips, not {value!r}",
+    "bomb_pot_every": "bomb_pot_every: a whole number of hands (0: none), not {value!r}",
+    "bomb_ante": "bomb_ante: a whole number of chips, not {value!r}",
 }
 
 

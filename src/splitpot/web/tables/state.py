@@ -40,7 +40,7 @@ from splitpot.games.streets import Structure
 from splitpot.web.config import ServerConfig
 from splitpot.web.tables import frames
 from splitpot.web.tables.chat import Chat
-from splitpot.web.tables.host import HostState
+from splitpot.web.tables.host import HostState, hand_options
 from splitpot.web.tables.ledger import Ledger
 from splitpot.web.tables.util import MAX_NAME, clean_name, token_digest
 from splitpot.web.tables.views import result_json
@@ -312,7 +312,7 @@ class WebTable:
             button=playing.index(button),
             stakes=self.stakes,
             structure=self.structure,
-            options=self.options,
+            options=hand_options(self, self.game),
             rng=self.config.deck_rng(f"{self.id}:{number}"),
             names=[self.seats[s].name for s in playing],
             # Reshuffles of the discards follow a seed kept in the log (so the hand replays);
