@@ -147,3 +147,11 @@ function closeBlock(s) {
     el("p", { class: "muted small" }, s.hand ? "Close between hands: pause, and this hand finishes."
       : "Everyone leaves with their chips; the table leaves the lobby; its hands stay in the history."));
 }
+
+// Rebuy: a chosen amount (within the table's minimum and maximum), or a top-up to the buy-in.
+document.addEventListener("DOMContentLoaded", () => {
+  $("rebuy").addEventListener("click", () => {
+    const amount = Number($("rebuy-amount").value);
+    hostSend(amount > 0 ? { type: "rebuy", amount } : { type: "rebuy" });
+  });
+});

@@ -451,8 +451,7 @@ function renderMe() {
     hint = me.sitting_out ? "You are sitting out." : "Waiting for the next deal.";
   }
   $("my-hint").textContent = hint;
-  // your hand in words, award by award (the server's words: only your own frame has them)
-  $("my-hand-words").textContent = (hand && hand.my_hand) || "";
+  $("my-hand-words").textContent = (hand && hand.my_hand) || ""; // (only in your own frame)
 }
 
 function toggleCard(card, max) {
@@ -780,11 +779,7 @@ function start() {
   $("copy-invite").addEventListener("click", copyInvite);
   $("sit-out").addEventListener("click", () => request("sit_out"));
   $("sit-in").addEventListener("click", () => request("sit_in"));
-  $("rebuy").addEventListener("click", () => {
-    const amount = Number($("rebuy-amount").value); // a chosen amount, or a top-up to the buy-in
-    showError("");
-    send(amount > 0 ? { type: "rebuy", amount } : { type: "rebuy" });
-  });
+  // (Rebuy, with its chosen amount: table-host.js)
   $("leave").addEventListener("click", leaveSeat);
   $("chat-form").addEventListener("submit", sendChat);
   $("chat-name").value = localStorage.getItem("splitpot.name") || "";

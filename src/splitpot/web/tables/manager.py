@@ -161,7 +161,7 @@ class TableManager:
 
     def create(self, body: Mapping[str, Any]) -> tuple[WebTable, int | None, str | None]:
         """A new table from the lobby's form; see docs/web-protocol.md."""
-        if len(self.tables) >= self.config.max_tables:
+        if sum(not t.host.closed for t in self.tables.values()) >= self.config.max_tables:
             raise BadRequest(f"the server has its maximum of {self.config.max_tables} tables", 409)
         if self.config.seed is not None:
             table_id = f"t{self.store.count() + 1}"
