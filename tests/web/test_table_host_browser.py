@@ -198,3 +198,25 @@ def test_sounds_for_your_turn_a_bet_and_the_pot_and_the_mute_is_remembered(
     assert page.evaluate("localStorage.getItem('splitpot.sound')") == "off"
     page.wait_for_timeout(3000)  # a hand goes on; muted, nothing is played
     assert page.evaluate(sounds) == []
+
+
+def test_the_time_bank_is_shown_counting_down_after_the_clock(
+    server_factory: Callable[..., Server], page: Any
+) -> None:
+    server = server_factory("--seed", "3", "--bot-delay", "0.1", "--next-hand-delay", "30")
+    body = {"game": "badugi", "player": "Ann", "bots": ["caller"], "seats": 2, "clock": 1,
+            "time_bank": 3}  # fmt: skip
+    request = urllib.request.Request(
+        server.url + "/api/tables", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        answer = json.loads(response.read())
+    table_id = answer["table"]["id"]
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('splitpot.token.{table_id}', '{answer['token']}')")
+    page.goto(f"{server.url}/table/{table_id}")
+    page.wait_for_selector("[data-testid=time-bank]", timeout=10000)  # the clock ran out
+    counts = page.eval_on_selector_all(".countdown", "nodes => nodes.map(n => n.textContent)")
+    assert any(text in ("1s", "2s", "3s") for text in counts), counts  # the bank's seconds
+    page.wait_for_selector("[data-testid=time-bank]", state="detached", timeout=10000)
+    page.wait_for_selector("[data-seat='0'] [data-tag=sitting-out]", timeout=10000)

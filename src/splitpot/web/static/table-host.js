@@ -22,6 +22,9 @@ function renderHost() {
   if (t.paused) bits.push("paused");
   if (t.closed) bits.push("closed");
   $("host-info").textContent = bits.join(" \u00b7 ");
+  if (s.hand && s.hand.time_bank) { // the clock counts the seat's time bank now
+    $("turn").append(el("span", { class: "muted small", "data-testid": "time-bank" }, " (time bank)"));
+  }
   $("join-password").hidden = !t.password;
   if (t.closed) $("join-panel").hidden = true;
   renderRequest(s);
