@@ -220,3 +220,25 @@ def test_the_time_bank_is_shown_counting_down_after_the_clock(
     assert any(text in ("1s", "2s", "3s") for text in counts), counts  # the bank's seconds
     page.wait_for_selector("[data-testid=time-bank]", state="detached", timeout=10000)
     page.wait_for_selector("[data-seat='0'] [data-tag=sitting-out]", timeout=10000)
+
+
+def test_the_lobby_asks_for_a_public_tables_password_when_it_has_one(
+    server_factory: Callable[..., Server], page: Any
+) -> None:
+    server = server_factory(*FLAGS)
+    body = {"game": "badugi", "player": "Ann", "seats": 3, "password": PASSWORD}
+    request = urllib.request.Request(
+        server.url + "/api/tables", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        table_id = json.loads(response.read())["table"]["id"]
+    page.goto(server.url + "/")
+    page.click("[data-testid=join]")
+    page.fill("[data-testid=join-form] [data-testid=join-name]", "Bob")
+    page.fill("[data-testid=join-form] [data-testid=join-password]", "wrong")
+    page.click("[data-testid=join-submit]")
+    page.wait_for_function("() => document.body.innerText.includes('needs its password')")
+    page.fill("[data-testid=join-form] [data-testid=join-password]", PASSWORD)
+    page.click("[data-testid=join-submit]")
+    page.wait_for_url(f"**/table/{table_id}")
+    page.wait_for_selector("[data-testid=seat-panel]:visible")

@@ -181,8 +181,10 @@ async function createTable(event) {
 function joinForm(table) {
   const input = el("input", { type: "text", maxlength: "24", placeholder: "your name",
     value: savedName(), "data-testid": "join-name", "aria-label": "your name" });
+  const password = table.password ? el("input", { type: "password", maxlength: "128",
+    placeholder: "password", "data-testid": "join-password", "aria-label": "the table's password" }) : null;
   const form = el("form", { class: "join-form", "data-testid": "join-form" },
-    input,
+    input, password,
     el("button", { type: "submit", class: "primary", "data-testid": "join-submit" }, "Take a seat"),
     el("button", { type: "button", onclick: () => { lobby.openJoin.delete(table.id); refreshTables(); } }, "Cancel"),
   );
@@ -192,7 +194,8 @@ function joinForm(table) {
     const player = input.value.trim();
     if (!player) { showError("Type your name to join."); input.focus(); return; }
     try {
-      const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, { player });
+      const body = password && password.value ? { player, password: password.value } : { player };
+      const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, body);
       localStorage.setItem(tokenKey(table.id), answer.token);
       localStorage.setItem("splitpot.name", player);
       location.href = `/table/${encodeURIComponent(table.id)}`;
