@@ -69,7 +69,7 @@ function drawSoundToggle() {
   const button = document.getElementById("sound-toggle");
   if (!button) return;
   const muted = soundMuted();
-  button.textContent = muted ? "\u{1F507} sound off" : "\u{1F50A} sound on";
+  button.textContent = muted ? "sound off" : "sound on";
   button.setAttribute("aria-pressed", muted ? "true" : "false");
   button.title = muted ? "Sounds are off: click to turn them on" : "Click to mute the sounds";
 }
