@@ -120,10 +120,21 @@ function optionsBlock(s) {
     "data-testid": "host-bomb-every", class: "host-num" });
   const ante = el("input", { type: "number", min: "0", value: String(t.bomb_ante || 0),
     "data-testid": "host-bomb-ante", class: "host-num" });
+  const low = el("input", { type: "number", min: "1", value: String(t.min_buy_in),
+    "data-testid": "host-min-buy-in", class: "host-num" });
+  const high = el("input", { type: "number", min: "1", value: String(t.max_buy_in),
+    "data-testid": "host-max-buy-in", class: "host-num" });
+  const cap = el("select", { "data-testid": "host-raise-cap", "aria-label": "raise cap" },
+    el("option", { value: "4" }, "a bet and three raises"),
+    el("option", { value: "5" }, "a bet and four raises"));
+  cap.value = String((t.options && t.options.raise_cap) || 4);
   const save = () => {
     const message = { type: "set_options", seating: seating.value, private: priv.checked,
       time_bank: Number(bank.value), clock: Number(clock.value),
-      bomb_pot_every: Number(every.value), bomb_ante: Number(ante.value) };
+      bomb_pot_every: Number(every.value), bomb_ante: Number(ante.value),
+      min_buy_in: Number(low.value), max_buy_in: Number(high.value),
+      options: { ...(t.options || {}), raise_cap: Number(cap.value) } };
+    delete message.options.odd_chip; // (always high-award at a table)
     if (password.value === "-") message.password = "";
     else if (password.value) message.password = password.value;
     hostSend(message);
@@ -135,6 +146,8 @@ function optionsBlock(s) {
     el("div", {}, el("label", {}, "password ", password)),
     el("div", {}, el("label", {}, "clock ", clock, " s, time bank ", bank, " s")),
     el("div", {}, el("label", {}, "bomb pot every ", every, " hands (0: never), ante ", ante)),
+    el("div", {}, el("label", {}, "buy-in from ", low, " to ", high)),
+    el("div", {}, el("label", {}, "fixed limit: ", cap)),
     el("button", { type: "button", "data-testid": "host-save-options", onclick: save }, "Save options"));
 }
 
