@@ -25,12 +25,13 @@ from pathlib import Path
 
 import pytest
 
-from splitpot.cards import format_cards, full_deck
+from splitpot.cards import format_cards, full_deck, parse_cards
 from splitpot.cli import main
 from splitpot.engine.events import Action
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.engine.showdown import ShowdownResult
 from splitpot.errors import SplitpotError
+from splitpot.games import find_game
 from splitpot.games.streets import Structure
 from splitpot.history.store import HistoryStore
 from splitpot.play import (
@@ -686,3 +687,14 @@ def test_ctrl_c_at_the_prompt_leaves_with_the_summary() -> None:
         "> \nInterrupted: you leave the table (hand #1 is left unfinished and not counted).\n"
         "Session over: 0 hands played; you have 200 chips (started with 200, net +0).\n"
     )
+
+
+def test_the_prompt_says_your_hand_in_words_award_by_award() -> None:
+    session, _, output = play_with(Player(wrong=False), game="bodigiha", seats=3, seed=2, hands=1)
+    first_prompt = output.split("> ", 1)[0]
+    hand = session.hands[0]
+    dealt = next(e for e in hand.events if e.kind == "deal_hole" and e.seat == 0)
+    cards = parse_cards(" ".join(str(c) for c in dealt.secret["cards"]))
+    badugi = find_game("bodigiha").awards[0].hand(cards, [])
+    assert badugi is not None
+    assert f"Your hand: Badugi: {badugi.describe()} \u00b7 Omaha high: no hand yet" in first_prompt

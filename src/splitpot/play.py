@@ -35,6 +35,7 @@ from splitpot.bots.base import Bot, seat_view
 from splitpot.bots.registry import BOTS, make_bot
 from splitpot.cards import format_cards, parse_cards
 from splitpot.describe import (
+    current_hand_line,
     event_line,
     hand_title,
     pots_text,
@@ -512,6 +513,7 @@ class Session:
             extra = "  " + ", ".join(notes) if notes else ""
             self.say(f"  seat {index + 1}  {name:<{width}} {hand.stacks[seat]:>6}{extra}")
         self.say(f"Your cards: {format_cards(hand.hole[user])}")
+        self.say(f"Your hand: {current_hand_line(hand.game, hand.hole[user], hand.board)}")
         if legal.phase == "sviten":
             face_up = next(
                 e.card

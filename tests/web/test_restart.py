@@ -126,3 +126,47 @@ def test_a_huge_frame_closes_only_that_connection_and_the_table_goes_on(
         ws.send(json.dumps({"type": "act", "action": passive(after["hand"]["legal"])}))
         moved = next_state(ws, lambda m: m["version"] > after["version"])
         assert moved["hand"] is None or moved["hand"]["log"] != after["hand"]["log"]
+
+
+def test_kill_mid_hand_at_a_paused_private_table_with_a_seat_request_and_all_of_it_resumes(
+    server_factory: Callable[..., Any],
+) -> None:
+    flags = ("--seed", "11", "--bot-delay", "0", "--clock", "0", "--next-hand-delay", "0")
+    server = server_factory(*flags)
+    answer = post(
+        server.url + "/api/tables",
+        {"game": "drawmaha", "player": "Ann", "bots": ["caller"], "seats": 3, "private": True,
+         "password": "pw", "time_bank": 45, "max_buy_in": 1000, "options": {"raise_cap": 5}},
+    )  # fmt: skip
+    table_id, token = answer["table"]["id"], answer["token"]
+    socket_url = server.url.replace("http", "ws") + f"/ws/tables/{table_id}?token={token}"
+    with connect(socket_url) as ws:
+        state = next_state(ws, my_turn)
+        ws.send(json.dumps({"type": "pause"}))
+        state = next_state(ws, lambda m: m["table"]["paused"])
+        eve = post(server.url + f"/api/tables/{table_id}/join", {"player": "Eve", "password": "pw"})
+        assert eve["status"] == "waiting"
+        before = next_state(ws, lambda m: len(m["host"]["requests"]) == 1)
+    assert before["hand"] is not None  # mid-hand
+    server.kill()
+
+    again = server_factory(*flags, db=server.db)
+    socket_url = again.url.replace("http", "ws") + f"/ws/tables/{table_id}?token={token}"
+    with connect(socket_url) as ws:
+        after = next_state(ws, lambda m: True)
+        assert after["host"]["you"] and after["host"]["requests"] == before["host"]["requests"]
+        for key in ("paused", "private", "password", "seating", "time_bank", "max_buy_in"):
+            assert after["table"][key] == before["table"][key], key
+        assert after["table"]["options"]["raise_cap"] == 5
+        assert after["hand"]["log"] == before["hand"]["log"]
+        # the hand in progress finishes; paused, no other is dealt
+        state = after
+        while state["hand"] is not None:
+            ws.send(json.dumps({"type": "act", "action": passive(state["hand"]["legal"])}))
+            state = next_state(ws, lambda m: my_turn(m) or m["hand"] is None)
+        assert state["waiting"] == "The host has paused the game"
+        ws.send(json.dumps({"type": "approve", "request": before["host"]["requests"][0]["id"]}))
+        seated = next_state(ws, lambda m: m["seats"][2]["name"] == "Eve")
+        assert seated["seats"][2]["kind"] == "human"
+    listed = json.loads(urllib.request.urlopen(again.url + "/api/tables", timeout=10).read())
+    assert table_id not in [t["id"] for t in listed["tables"]]  # still private

@@ -93,8 +93,10 @@ def test_the_ledger_sums_to_zero_after_random_play_rebuys_and_leaves(client: Tes
     assert response.headers["content-type"].startswith("text/csv")
     assert "attachment" in response.headers["content-disposition"]
     lines = list(csv.reader(io.StringIO(response.text)))
-    assert lines[0] == ["name", "kind", "seat", "buy_in", "rebuys", "cashed_out", "stack", "net"]
-    assert lines[-1][0] == "total" and lines[-1][-1] == "0"
+    assert lines[0] == [
+        "name", "kind", "seat", "buy_in", "rebuys", "cashed_out", "stack", "net", "adjusted"
+    ]  # fmt: skip
+    assert lines[-1][0] == "total" and lines[-1][-2] == "0" == lines[-1][-1]  # net, adjusted
     bob_line = next(line for line in lines if line[0] == "Bob")
     assert bob_line[2] == "" and int(bob_line[5]) == bob_stack
     assert client.get(f"/api/tables/{table_id}/ledger?format=xml").status_code == 400

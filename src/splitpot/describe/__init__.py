@@ -11,6 +11,8 @@ table, the history replayer, the showdown lab and the text histories).
 - A table's words between hands (:mod:`.table`): the dealer's lines (a new game, the button's
   choice, rebuys, seats taken and given up), what a mixed table plays now and next, and who
   the table waits for.
+- :func:`current_hand_line`: a player's hand in progress, award by award, in the showdown's
+  words (:mod:`.current`), for terminal play and the web table.
 - :class:`Settlement`, the one view of a settled showdown: for each pot, each award with its
   winners, amounts, the hand of every player shown down (losers included) with the cards used,
   unclaimed and split-evenly notes (Doogie's forfeits included), odd chips and why.
@@ -29,6 +31,7 @@ import importlib
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
 
 if TYPE_CHECKING:
+    from splitpot.describe.current import award_name, current_hand_line, current_hands
     from splitpot.describe.lines import (
         draw_words,
         event_line,
@@ -71,9 +74,12 @@ __all__ = [
     "HandShown",
     "PotView",
     "Settlement",
+    "award_name",
     "buy_in_line",
     "choice_line",
     "choosing_line",
+    "current_hand_line",
+    "current_hands",
     "draw_words",
     "event_line",
     "game_line",
@@ -98,6 +104,7 @@ __all__ = [
 ]
 
 _HOMES = {
+    "current": ("award_name", "current_hand_line", "current_hands"),
     "lines": (
         "event_line", "hand_log", "hand_title", "history_text", "log_lines", "pots_text",
         "settlement_rows", "stakes_text", "street_name", "street_label", "draw_words",

@@ -143,9 +143,10 @@ def hand_title(start: HandStarted, number: int | None = None) -> str:
     the game's name on)."""
     game = find_game(start.game)
     title = f"Hand #{number}: " if number is not None else ""
+    bomb = f" - bomb pot, ante {start.options.bomb_ante}" if start.options.bomb_ante else ""
     return (
         f"{title}{game.name} ({start.structure.value}, {stakes_text(start.stakes, game)}) - "
-        f"{start.names[start.button]} has the button"
+        f"{start.names[start.button]} has the button{bomb}"
     )
 
 

@@ -24,6 +24,7 @@ from typing import Literal, TypeVar
 
 from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
 from splitpot.engine.betting import Round
+from splitpot.engine.bomb import check_bomb, post_bomb, skips_betting
 from splitpot.engine.drawing import Stub, check_discard, discard_limit, stacked_deck
 from splitpot.engine.events import (
     WAYS,
@@ -108,6 +109,7 @@ class Hand:
         if not isinstance(self.stakes, Stakes) or not isinstance(self.options, Options):
             raise GameSpecError("stakes must be a Stakes and options an Options")
         self.stakes.check_game(self.game)
+        check_bomb(self.game, self.options.bomb_ante)
         self.names = _check_seats(self.game, self.options, stacks, button, names)
         count = len(stacks)
         self.button = button
@@ -199,6 +201,9 @@ class Hand:
         return amount
 
     def _post_forced(self) -> None:
+        if self.options.bomb_ante:  # a bomb pot: its ante instead (engine/bomb.py)
+            post_bomb(self)
+            return
         # Antes first, from every player (dead money, not a bet): Doogie's, or a blind
         # game's (common in mixed games); then a blind game's blinds.
         if self.stakes.ante:
@@ -537,6 +542,10 @@ class Hand:
     def _begin(self, street: Deal | Bet | Draw | Declare) -> None:
         if isinstance(street, Deal):
             self._deal(street)
+            self._street += 1
+            self._phase = "between"
+        elif isinstance(street, Bet) and skips_betting(self, self._street):
+            self._bet_number += 1  # a bomb pot's betting before the flop is not played
             self._street += 1
             self._phase = "between"
         elif isinstance(street, Bet):

@@ -105,6 +105,8 @@ class Options:
       so far except the drawing player's own of this round (PokerStars), or
       ``"previous-rounds"`` never reshuffles the current round's discards;
     - ``max_discard``: a smaller largest discard for every draw (Drawmadugi's 0-3 option);
+    - ``bomb_ante``: above zero, this hand is a bomb pot (docs/rules.md "At the table"): every
+      player posts this ante, there is no betting before the flop (:mod:`.bomb`);
     - ``two_way_tie_keeps``: in a declare game (Doogie), does a two-way declarer who ties with
       the best possible hand keep the pot? ``None`` (the default) plays the game's own rule,
       :attr:`GameSpec.two_way_tie_keeps` (the seed's house rule: it keeps). Its older name,
@@ -117,6 +119,7 @@ class Options:
     reshuffle: str = "all-discards"
     max_discard: int | None = None
     two_way_tie_keeps: bool | None = None
+    bomb_ante: int = 0  # a bomb pot's ante (0: not a bomb pot; engine/bomb.py)
 
     def __post_init__(self) -> None:
         # Each option by type and range: True is not the number 1, "no" is not False.
@@ -136,6 +139,8 @@ class Options:
             raise GameSpecError(
                 f"two_way_tie_keeps {self.two_way_tie_keeps!r}: true, false or null (the game's)"
             )
+        if type(self.bomb_ante) is not int or self.bomb_ante < 0:
+            raise GameSpecError(f"bomb_ante {self.bomb_ante!r}: a whole number of chips")
         if self.max_discard is not None and (
             type(self.max_discard) is not int or self.max_discard < 1
         ):
@@ -168,6 +173,7 @@ class Options:
             "reshuffle": self.reshuffle,
             "max_discard": self.max_discard,
             "two_way_tie_keeps": self.two_way_tie_keeps,
+            **({"bomb_ante": self.bomb_ante} if self.bomb_ante else {}),
         }
 
     @classmethod

@@ -190,6 +190,9 @@ def _phh_fields(
     blinds = [0] * count
     if game.forced is Forced.BLINDS:
         blinds[0], blinds[1] = stakes.small_blind, stakes.big_blind
+    bomb = int(data.get("options", {}).get("bomb_ante", 0))
+    if bomb:  # a bomb pot: everyone's ante, no blinds (its `_options` say so: engine/bomb.py)
+        ante, blinds = bomb, [0] * count
     fields += [("antes", [ante] * count), ("blinds_or_straddles", blinds)]
     if structure is Structure.FIXED_LIMIT:
         fields += [("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet)]

@@ -379,6 +379,7 @@ def build_replay(
         },
         "structure": hand.structure.value,
         "stakes": hand.stakes.to_json(),
+        "bomb_pot": hand.options.bomb_ante or None,  # a bomb pot's ante (docs/rules.md)
         "button": hand.button,
         "seats": [
             {"seat": seat, "name": name, "stack": hand.starting_stacks[seat]}

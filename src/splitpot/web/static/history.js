@@ -329,7 +329,8 @@ function describeHand(data) {
     onlooker: "played at the web table: shown as an onlooker sees it (hole cards only when shown down)",
     seat: `played at the web table: shown as ${data.you === null ? "" : data.seats[data.you].name} saw it`,
   }[data.view];
-  return `${data.structure}, ${stakes} · ${when(hand.ended)} · ${SOURCE_LABEL[hand.source] || hand.source} · ${view}`;
+  const bomb = data.bomb_pot ? ` · bomb pot, ante ${data.bomb_pot}` : ""; // (no betting before the flop)
+  return `${data.structure}, ${stakes}${bomb} · ${when(hand.ended)} · ${SOURCE_LABEL[hand.source] || hand.source} · ${view}`;
 }
 
 async function startReplay(handId) {

@@ -152,12 +152,22 @@ async function createTable(event) {
   };
   if (value("max-discard")) options.max_discard = Number(value("max-discard"));
   body.options = options;
+  // who may sit (docs/web-table.md "The host")
+  body.private = document.getElementById("private").checked;
+  if (value("seating")) body.seating = value("seating");
+  if (value("password")) body.password = value("password");
+  if (value("time-bank") !== "") body.time_bank = Number(value("time-bank"));
+  if (value("min-buy-in")) body.min_buy_in = Number(value("min-buy-in"));
+  if (value("max-buy-in")) body.max_buy_in = Number(value("max-buy-in"));
+  if (value("bomb-every")) body.bomb_pot_every = Number(value("bomb-every"));
+  if (value("bomb-ante")) body.bomb_ante = Number(value("bomb-ante"));
   const button = document.getElementById("create");
   button.disabled = true;
   try {
     const answer = await api("/api/tables", body);
     const id = answer.table.id;
-    if (answer.token) localStorage.setItem(tokenKey(id), answer.token);
+    const token = answer.token || answer.host_token; // (a host without a seat has a token too)
+    if (token) localStorage.setItem(tokenKey(id), token);
     if (body.player) localStorage.setItem("splitpot.name", body.player);
     location.href = `/table/${encodeURIComponent(id)}`;
   } catch (err) {
@@ -171,8 +181,10 @@ async function createTable(event) {
 function joinForm(table) {
   const input = el("input", { type: "text", maxlength: "24", placeholder: "your name",
     value: savedName(), "data-testid": "join-name", "aria-label": "your name" });
+  const password = table.password ? el("input", { type: "password", maxlength: "128",
+    placeholder: "password", "data-testid": "join-password", "aria-label": "the table's password" }) : null;
   const form = el("form", { class: "join-form", "data-testid": "join-form" },
-    input,
+    input, password,
     el("button", { type: "submit", class: "primary", "data-testid": "join-submit" }, "Take a seat"),
     el("button", { type: "button", onclick: () => { lobby.openJoin.delete(table.id); refreshTables(); } }, "Cancel"),
   );
@@ -182,7 +194,8 @@ function joinForm(table) {
     const player = input.value.trim();
     if (!player) { showError("Type your name to join."); input.focus(); return; }
     try {
-      const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, { player });
+      const body = password && password.value ? { player, password: password.value } : { player };
+      const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/join`, body);
       localStorage.setItem(tokenKey(table.id), answer.token);
       localStorage.setItem("splitpot.name", player);
       location.href = `/table/${encodeURIComponent(table.id)}`;

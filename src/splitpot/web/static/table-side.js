@@ -78,7 +78,7 @@ async function loadLedger() {
     renderLedger(await api(`/api/tables/${encodeURIComponent(T.id)}/ledger`));
   } catch (err) {
     T.ledgerKey = null;
-    $("ledger-body").replaceChildren(el("tr", {}, el("td", { colspan: "6" }, `Could not load the ledger: ${err.message}`)));
+    $("ledger-body").replaceChildren(el("tr", {}, el("td", { colspan: "7" }, `Could not load the ledger: ${err.message}`)));
   }
 }
 
@@ -90,11 +90,14 @@ function renderLedger(ledger) {
   },
   el("td", {}, row.name, row.kind === "bot" ? el("span", { class: "muted small" }, " (bot)") : null,
     row.seated ? null : el("span", { class: "muted small" }, " (left)")),
-  cell(row.buy_in), cell(row.rebuys), cell(row.cashed_out), cell(row.stack),
+  cell(row.buy_in), cell(row.rebuys), cell(row.adjusted || 0), cell(row.cashed_out), cell(row.stack),
   el("td", { class: `num net ${row.net > 0 ? "up" : row.net < 0 ? "down" : ""}`, "data-testid": "ledger-net" }, signed(row.net)))));
   const t = ledger.totals || {};
   $("ledger-foot").replaceChildren(el("tr", {}, el("th", {}, "Total"), cell(t.buy_in), cell(t.rebuys),
-    cell(t.cashed_out), cell(t.stack), el("td", { class: "num", "data-testid": "ledger-total-net" }, signed(t.net))));
+    cell(t.adjusted || 0), cell(t.cashed_out), cell(t.stack), el("td", { class: "num", "data-testid": "ledger-total-net" }, signed(t.net))));
+  // the host's stack changes: who changed what
+  $("ledger-changes").replaceChildren(...(ledger.changes || []).map((c) =>
+    el("li", { "data-testid": "ledger-change" }, `${c.by} set ${c.name}'s stack from ${c.from} to ${c.to}`)));
 }
 
 function renderLog() {

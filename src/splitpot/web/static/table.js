@@ -270,6 +270,8 @@ function render() {
   renderResult();
   renderLog();
   renderPanels();
+  if (typeof renderHost === "function") renderHost(); // the host's panel (table-host.js)
+  if (typeof onSoundState === "function") onSoundState(s); // your turn, a bet, a pot (table-sound.js)
   loadRanking();
   loadLedger();
   const r = s.last_result;
@@ -457,6 +459,7 @@ function renderMe() {
     hint = me.sitting_out ? "You are sitting out." : "Waiting for the next deal.";
   }
   $("my-hint").textContent = hint;
+  $("my-hand-words").textContent = (hand && hand.my_hand) || ""; // (only in your own frame)
 }
 
 function toggleCard(card, max) {
@@ -712,7 +715,7 @@ function renderPanels() {
     const inHand = !!(hand && me.in_hand && hand.phase !== "done");
     $("sit-out").hidden = me.sitting_out;
     $("sit-in").hidden = !me.sitting_out;
-    $("rebuy").disabled = inHand || (me.stack ?? 0) >= s.table.buy_in;
+    $("rebuy").disabled = inHand || (me.stack ?? 0) >= (s.table.max_buy_in || s.table.buy_in);
     $("leave").disabled = inHand;
     $("seat-note").textContent = inHand ? "Rebuy and leave wait until your hand is over."
       : me.sitting_out ? "You are sitting out: you will not be dealt in until you sit in." : "";
@@ -761,7 +764,10 @@ async function join(event) {
   const player = $("join-name").value.trim();
   if (!player) { showError("Type your name to take a seat."); return; }
   try {
-    const answer = await api(`/api/tables/${encodeURIComponent(T.id)}/join`, { player });
+    const body = { player };
+    if ($("join-password").value) body.password = $("join-password").value;
+    if (T.state && T.state.host && T.state.host.you && T.token) body.host_token = T.token; // (hosts on)
+    const answer = await api(`/api/tables/${encodeURIComponent(T.id)}/join`, body);
     localStorage.setItem(tokenKey(), answer.token);
     localStorage.setItem("splitpot.name", player);
     T.token = answer.token;
@@ -781,7 +787,7 @@ function start() {
   $("copy-invite").addEventListener("click", copyInvite);
   $("sit-out").addEventListener("click", () => request("sit_out"));
   $("sit-in").addEventListener("click", () => request("sit_in"));
-  $("rebuy").addEventListener("click", () => request("rebuy"));
+  // (Rebuy, with its chosen amount: table-host.js)
   $("leave").addEventListener("click", leaveSeat);
   $("chat-form").addEventListener("submit", sendChat);
   $("chat-name").value = localStorage.getItem("splitpot.name") || "";

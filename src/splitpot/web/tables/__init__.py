@@ -5,7 +5,12 @@
 - :mod:`~splitpot.web.tables.protocol`: the wire schemas (create request, messages, actions);
 - :mod:`~splitpot.web.tables.lobby`: a new table from the lobby's request;
 - :mod:`~splitpot.web.tables.store`: the tables in SQLite;
-- :mod:`~splitpot.web.tables.manager`: the :class:`TableManager` (loading, driving, websockets);
+- :mod:`~splitpot.web.tables.frames`: the lobby's summary and each connection's ``state``;
+- :mod:`~splitpot.web.tables.host`: the host's commands, private tables and passwords;
+- :mod:`~splitpot.web.tables.choice`: dealer's choice before the deal;
+- :mod:`~splitpot.web.tables.manager`: the :class:`TableManager` (loading, storing, sending);
+- :mod:`~splitpot.web.tables.driver`: each table's task (deals, bots, clocks);
+- :mod:`~splitpot.web.tables.sockets`: the websockets, each message read once and carried out;
 - :mod:`~splitpot.web.tables.routes`: the HTTP and websocket routes.
 """
 

@@ -16,7 +16,11 @@ from typing import Any, Final
 
 __all__ = ["CSV_COLUMNS", "Ledger", "LedgerRow"]
 
-CSV_COLUMNS: Final = ("name", "kind", "seat", "buy_in", "rebuys", "cashed_out", "stack", "net")
+# (``adjusted``, the host's stack changes, came later: it is last, so older readers still work)
+CSV_COLUMNS: Final = (
+    "name", "kind", "seat", "buy_in", "rebuys", "cashed_out", "stack", "net", "adjusted",
+)  # fmt: skip
+_SUMS: Final = ("buy_in", "rebuys", "cashed_out", "stack", "net", "adjusted")
 
 
 @dataclass(slots=True)
@@ -32,13 +36,17 @@ class LedgerRow:
     buy_in: int = 0
     rebuys: int = 0
     cashed_out: int = 0
+    adjusted: int = 0  # chips the host added (or, below zero, took) by setting the stack
 
 
 class Ledger:
     """The rows of one table, in the order people first sat down."""
 
-    def __init__(self, rows: Sequence[LedgerRow] = ()) -> None:
+    def __init__(
+        self, rows: Sequence[LedgerRow] = (), changes: Sequence[Mapping[str, Any]] = ()
+    ) -> None:
         self.rows = list(rows)
+        self.changes = [dict(c) for c in changes]  # the host's stack changes, oldest first
 
     def row_of(self, seat: int) -> LedgerRow | None:
         """The row of whoever sits in ``seat`` now."""
@@ -69,6 +77,17 @@ class Ledger:
         if row is not None:
             row.rebuys += chips
 
+    def adjust(self, seat: int, by: str, old: int, new: int, at: str) -> None:
+        """The host (``by``) set the seat's stack from ``old`` to ``new`` chips: the row's
+        ``adjusted`` counts the difference (so its net and the total stay as they were) and a
+        line says who changed what."""
+        row = self.row_of(seat)
+        if row is not None:
+            row.adjusted += new - old
+            self.changes.append(
+                {"by": by, "name": row.name, "seat": seat, "from": old, "to": new, "at": at}
+            )
+
     def leave(self, seat: int, chips: int) -> None:
         """The seat's player leaves with ``chips``."""
         row = self.row_of(seat)
@@ -76,15 +95,19 @@ class Ledger:
             row.cashed_out += chips
             row.seat = None
 
-    def to_json(self) -> list[dict[str, Any]]:
-        """The rows as stored with the table."""
-        return [asdict(row) for row in self.rows]
+    def to_json(self) -> dict[str, Any]:
+        """The rows and the stack changes, as stored with the table."""
+        return {"rows": [asdict(row) for row in self.rows], "changes": self.changes}
 
     @classmethod
-    def from_json(cls, rows: Sequence[Mapping[str, Any]]) -> Ledger:
-        """The ledger :meth:`to_json` wrote."""
+    def from_json(cls, data: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> Ledger:
+        """The ledger :meth:`to_json` wrote (before stack changes: a list of rows)."""
+        rows = data["rows"] if isinstance(data, Mapping) else data
+        changes = data.get("changes", []) if isinstance(data, Mapping) else []
         fields = LedgerRow.__dataclass_fields__
-        return cls([LedgerRow(**{k: v for k, v in row.items() if k in fields}) for row in rows])
+        return cls(
+            [LedgerRow(**{k: v for k, v in row.items() if k in fields}) for row in rows], changes
+        )
 
     def view(self, stacks: Mapping[int, int]) -> dict[str, Any]:
         """The ledger with each seated row's stack (``stacks``: seat -> chips) and nets, and
@@ -96,15 +119,12 @@ class Ledger:
                 {
                     "name": row.name, "kind": row.kind, "bot": row.bot, "seat": row.seat,
                     "seated": row.seat is not None, "buy_in": row.buy_in, "rebuys": row.rebuys,
-                    "cashed_out": row.cashed_out, "stack": stack,
-                    "net": stack + row.cashed_out - row.buy_in - row.rebuys,
+                    "adjusted": row.adjusted, "cashed_out": row.cashed_out, "stack": stack,
+                    "net": stack + row.cashed_out - row.buy_in - row.rebuys - row.adjusted,
                 }
             )  # fmt: skip
-        totals = {
-            key: sum(r[key] for r in rows)
-            for key in ("buy_in", "rebuys", "cashed_out", "stack", "net")
-        }
-        return {"rows": rows, "totals": totals}
+        totals = {key: sum(r[key] for r in rows) for key in _SUMS}
+        return {"rows": rows, "totals": totals, "changes": list(self.changes)}
 
     @staticmethod
     def csv(view: Mapping[str, Any]) -> str:
@@ -118,7 +138,7 @@ class Ledger:
             cells[2] = "" if row["seat"] is None else row["seat"]
             writer.writerow([_safe(cell) for cell in cells])
         totals = view["totals"]
-        sums = [totals[k] for k in ("buy_in", "rebuys", "cashed_out", "stack", "net")]
+        sums = [totals[k] for k in _SUMS]
         writer.writerow(["total", "", "", *sums])
         return out.getvalue()
 

@@ -3,6 +3,7 @@ request read by its schema, then each field checked against the game, or the gam
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,8 +14,16 @@ from splitpot.games import find_game
 from splitpot.games.mixes import MIXES
 from splitpot.games.streets import Forced, Structure
 from splitpot.web.config import ServerConfig
+from splitpot.web.tables.host import (
+    MAX_TIME_BANK,
+    SEATINGS,
+    HostState,
+    bomb_check,
+    check_password_text,
+    hash_password,
+)
 from splitpot.web.tables.protocol import CreateTable, read_create, read_options
-from splitpot.web.tables.state import BOT_KINDS, Seat, WebTable
+from splitpot.web.tables.state import BOT_KINDS, Seat, WebTable, token_digest
 from splitpot.web.tables.store import utc_now
 
 __all__ = ["new_table"]
@@ -24,7 +33,8 @@ def new_table(
     body: Mapping[str, Any], *, table_id: str, config: ServerConfig
 ) -> tuple[WebTable, int | None, str | None]:
     """The table the request asks for, its bots seated; with a ``player``, that person takes
-    seat 0: returns the table, and the person's seat and token (``None`` without one)."""
+    seat 0: returns the table, the person's seat (``None`` without one) and the creator's
+    token (the seat's, which is the host's; without a seat, a host's token of its own)."""
     request = read_create(dict(body))
     mix = _mix(request)
     game = mix.games[0]
@@ -74,15 +84,50 @@ def new_table(
         structure=mix.structure_of(game), stakes=stakes[game.id],
         stakes_text=stakes_text.strip(), buy_in=buy_in, clock=float(clock),
         seats=[Seat() for _ in range(seats)], created=utc_now(), config=config,
-        options=options, mix=mix,
+        options=options, mix=mix, host=_host(request),
     )  # fmt: skip
+    _buy_in_range(table, request)
+    every = request.bomb_pot_every or 0
+    ante = request.bomb_ante if request.bomb_ante is not None else 2 * big
+    bomb_check(mix.games, every, ante)
+    table.host.bomb_every, table.host.bomb_ante = every, ante
     start = 1 if player is not None else 0
     for offset, kind in enumerate(bots):
         table.seat_bot(start + offset, kind)
-    if player is None:
-        return table, None, None
+    if player is None:  # the creator hosts from a token of their own
+        token = secrets.token_urlsafe(24)
+        table.host.host_hash = token_digest(token)
+        return table, None, token
     seat, token = table.join(player, 0)
     return table, seat, token
+
+
+def _host(request: CreateTable) -> HostState:
+    """The host's settings the request asks for: a private table is approved by its host
+    unless ``seating`` says otherwise; ``time_bank`` 0 to 600 seconds (none: no bank)."""
+    seating = request.seating or ("approve" if request.private else "anyone")
+    if seating not in SEATINGS:
+        raise BadRequest(f"seating: anyone or approve, not {seating!r}")
+    bank = 0.0 if request.time_bank is None else request.time_bank
+    if not 0 <= bank <= MAX_TIME_BANK:
+        raise BadRequest(f"time_bank: seconds, 0 to 600, not {bank!r}")
+    password = request.password
+    return HostState(
+        seating=seating, private=request.private, time_bank=float(bank),
+        password=hash_password(check_password_text(password)) if password else None,
+    )  # fmt: skip
+
+
+def _buy_in_range(table: WebTable, request: CreateTable) -> None:
+    """``min_buy_in`` and ``max_buy_in`` (by default half the buy-in, and the buy-in)."""
+    low = request.min_buy_in or max(1, table.buy_in // 2)
+    high = request.max_buy_in or table.buy_in
+    if not 1 <= low <= table.buy_in <= high <= 10**9:
+        raise BadRequest(
+            f"min_buy_in and max_buy_in: the buy-in ({table.buy_in}) must lie between them, "
+            f"not {low} to {high}"
+        )
+    table.min_buy_in, table.max_buy_in = low, high
 
 
 def _mix(request: CreateTable) -> Mix:

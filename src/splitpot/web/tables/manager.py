@@ -15,59 +15,35 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any
 
-import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from splitpot.bots.base import seat_view
-from splitpot.bots.expert import ExpertBot
-from splitpot.bots.heuristic import HeuristicBot
 from splitpot.engine.events import events_from_json
 from splitpot.engine.hand import Hand
 from splitpot.engine.mixed import Mix, MixPlace, stakes_for
 from splitpot.engine.options import Options, Stakes
-from splitpot.errors import BadRequest, LogError, SplitpotError, TableError
+from splitpot.errors import BadRequest, LogError, SplitpotError
 from splitpot.games import find_game
 from splitpot.games.streets import Structure
 from splitpot.history.store import HistoryStore
 from splitpot.web.config import ServerConfig
-from splitpot.web.tables.chat import Chat, RateLimit
+from splitpot.web.tables import choice, host, sockets
+from splitpot.web.tables.chat import Chat
+from splitpot.web.tables.driver import TableDriver, start_clock
+from splitpot.web.tables.host import HostState
 from splitpot.web.tables.ledger import Ledger, LedgerRow
 from splitpot.web.tables.lobby import new_table
-from splitpot.web.tables.pacing import Pacer, Turn
-from splitpot.web.tables.protocol import MESSAGE_TYPES, read_act
+from splitpot.web.tables.pacing import Pacer
+from splitpot.web.tables.sockets import Client
 from splitpot.web.tables.state import Seat, WebTable, token_digest
 from splitpot.web.tables.store import TableStore
-from splitpot.web.util import json_object
 
 __all__ = ["Client", "TableManager"]
 
 log = logging.getLogger("splitpot.web")
-
-
-@dataclass(eq=False)
-class Client:
-    """One websocket connection: its seat (``None``: watching). ``sending`` lets one message
-    out at a time, so that states reach the client in the order they were built;
-    ``chat_seen`` is the last chat message sent to it, ``chat_rate`` its chat's rate limit."""
-
-    socket: WebSocket
-    seat: int | None
-    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
-    chat_seen: int = 0
-    chat_rate: RateLimit = field(default_factory=RateLimit)
-
-
-@dataclass
-class _Timers:
-    """A table driver's timers (``time.monotonic()``): the next deal, a bot's next move."""
-
-    next_deal: float | None = None
-    bot_ready: float | None = None
 
 
 class TableManager:
@@ -78,13 +54,13 @@ class TableManager:
         self.history = history
         self.store = TableStore(history.path)
         self.tables: dict[str, WebTable] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._wake: dict[str, asyncio.Event] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.wake: dict[str, asyncio.Event] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._clients: dict[str, set[Client]] = {}
+        self.clients: dict[str, set[Client]] = {}
         # the bots' reasons in each table's hand in progress: {event index: reason}; kept
         # beside the log (HistoryStore.add_notes) when the hand ends, for the replayer
-        self._notes: dict[str, dict[int, str]] = {}
+        self.notes: dict[str, dict[int, str]] = {}
         self.pacer = Pacer()  # the tables' steps take turns: each gives way to the rest
 
     # ------------------------------------------------------------------ life
@@ -111,10 +87,11 @@ class TableManager:
 
     def _add(self, table: WebTable) -> None:
         self.tables[table.id] = table
-        self._locks[table.id] = asyncio.Lock()
-        self._wake[table.id] = asyncio.Event()
-        self._clients[table.id] = set()
-        self._tasks[table.id] = asyncio.create_task(self._drive(table), name=f"table {table.id}")
+        self.locks[table.id] = asyncio.Lock()
+        self.wake[table.id] = asyncio.Event()
+        self.clients[table.id] = set()
+        driver = TableDriver(self, table)
+        self._tasks[table.id] = asyncio.create_task(driver.run(), name=f"table {table.id}")
 
     def _load(
         self, table_id: str, created: str, config_text: str, state_text: str, hand_text: str | None
@@ -150,12 +127,15 @@ class TableManager:
             mix=mix,
             place=place,
             chat=Chat.from_json(state.get("chat")),
+            host=HostState.from_json(state.get("host")),
+            min_buy_in=config.get("min_buy_in", 0),
+            max_buy_in=config.get("max_buy_in", 0),
         )
         table.ledger = (
             Ledger.from_json(state["ledger"]) if "ledger" in state else _ledger_of(table.seats)
         )
         if state.get("choosing") is not None:  # the choice's clock starts again
-            table.ask_choice(int(state["choosing"]), announce=False)
+            choice.ask_choice(table, int(state["choosing"]), announce=False)
         now = time.monotonic()
         table.away_since = {i: now for i, seat in enumerate(table.seats) if seat.kind == "human"}
         if hand_text:
@@ -181,7 +161,7 @@ class TableManager:
 
     def create(self, body: Mapping[str, Any]) -> tuple[WebTable, int | None, str | None]:
         """A new table from the lobby's form; see docs/web-protocol.md."""
-        if len(self.tables) >= self.config.max_tables:
+        if sum(not t.host.closed for t in self.tables.values()) >= self.config.max_tables:
             raise BadRequest(f"the server has its maximum of {self.config.max_tables} tables", 409)
         if self.config.seed is not None:
             table_id = f"t{self.store.count() + 1}"
@@ -198,12 +178,15 @@ class TableManager:
             raise BadRequest(f"no table {table_id!r}", 404)
         return table
 
-    async def join(self, table: WebTable, body: Mapping[str, Any]) -> tuple[int, str]:
-        async with self._locks[table.id]:
-            seat, token = table.join(body.get("player"), body.get("seat"))
+    async def join(
+        self, table: WebTable, body: Mapping[str, Any], client: str
+    ) -> tuple[dict[str, Any], int]:
+        """A person asks for a seat (:func:`host.join`): the answer's fields and status."""
+        async with self.locks[table.id]:
+            answer, status = host.join(table, body, client)
             self.store.save(table)
-        await self._changed(table)
-        return seat, token
+        await self.changed(table)
+        return answer, status
 
     def seat_in_hand(self, hand_id: int, token: str) -> int | None:
         """The seat (in the hand's own numbering) that ``token`` held in stored hand
@@ -217,153 +200,9 @@ class TableManager:
                 return index
         return None
 
-    # ------------------------------------------------------------------ driving
+    # ------------------------------------------------------------------ changes
 
-    async def _drive(self, table: WebTable) -> None:
-        wake = self._wake[table.id]
-        timers = _Timers()
-        while True:
-            wait: float | None = None
-            try:
-                # The table's lock first: the server-wide turn is never held waiting for it.
-                async with self._locks[table.id], self.pacer.turn() as turn:
-                    now = time.monotonic()
-                    if table.release_away(now, self.config.away_seconds):
-                        self._persist(table)
-                        wait = 0
-                    elif table.hand is None:
-                        wait = self._between_hands(table, now, timers)
-                    else:
-                        timers.next_deal = None
-                        wait = await self._in_hand(table, now, timers, turn)
-                if wait == 0:
-                    sending = time.perf_counter()
-                    await self._broadcast(table)
-                    self.pacer.charge(time.perf_counter() - sending)
-                    continue  # the next step is ready: the next turn gives way to the rest first
-                if table.away_since:  # look again when the first absence runs out
-                    first = min(table.away_since.values()) + self.config.away_seconds
-                    until_first = max(0.05, first - time.monotonic())
-                    wait = until_first if wait is None else min(wait, until_first)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a bug must not kill the table: log it and try again later
-                log.exception("table %s: the driver failed", table.id)
-                wait = 1.0
-            wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), timeout=wait)
-
-    def _between_hands(self, table: WebTable, now: float, timers: _Timers) -> float | None:
-        """Between hands: deal when the table can (after the pause between hands), the
-        button's game choice first at dealer's choice. Returns how long to wait (0: a change
-        to send; ``None``: until woken)."""
-        watched = any(c.seat is None for c in self._clients[table.id])
-        if not table.dealable(watched):
-            timers.next_deal = timers.bot_ready = None
-            if table.choosing is not None:  # the table cannot deal: the question is off
-                table.drop_choice()
-                self._persist(table)
-                return 0
-            return None
-        if timers.next_deal is None:
-            pause = self.config.next_hand_delay if table.hands_played else 0.0
-            timers.next_deal = now + pause
-        chooser = table.chooser(watched)
-        if chooser is not None:
-            return self._choice(table, chooser, now, timers)
-        if now < timers.next_deal:
-            return timers.next_deal - now
-        timers.next_deal = timers.bot_ready = None
-        table.deal(watched)
-        self._persist(table)
-        return 0
-
-    def _choice(self, table: WebTable, chooser: int, now: float, timers: _Timers) -> float | None:
-        """Dealer's choice: ask the button; a bot picks at random after its delay, a person
-        whose clock runs out gets a game at random."""
-        if table.choosing != chooser:
-            table.ask_choice(chooser)
-            timers.bot_ready = None
-            self._persist(table)
-            return 0
-        if table.seats[chooser].kind == "bot":
-            if timers.bot_ready is None:
-                timers.bot_ready = now + self.config.bot_delay
-            if now < timers.bot_ready:
-                return timers.bot_ready - now
-            timers.bot_ready = None
-            table.choose_at_random()
-            self._persist(table)
-            return 0
-        if table.choice_deadline is None:
-            return None
-        left = table.choice_deadline - time.time()
-        if left > 0:
-            return left
-        table.choose_at_random("ran out of time")
-        self._persist(table)
-        return 0
-
-    async def _in_hand(
-        self, table: WebTable, now: float, timers: _Timers, turn: Turn
-    ) -> float | None:
-        """A hand is on: a bot acts after its delay; a person's clock runs."""
-        seat = table.to_act()
-        assert seat is not None
-        self._start_clock(table)
-        if table.seats[seat].kind == "bot":
-            if timers.bot_ready is None:
-                timers.bot_ready = now + self.config.bot_delay
-            if now < timers.bot_ready:
-                return timers.bot_ready - now
-            timers.bot_ready = None
-            await self._bot_acts(table, seat, turn)
-            return 0
-        timers.bot_ready = None
-        if table.deadline is None:
-            return None
-        left = table.deadline - time.time()
-        if left > 0:
-            return left
-        table.time_out()
-        self._persist(table)
-        return 0
-
-    def _start_clock(self, table: WebTable) -> None:
-        hand = table.hand
-        assert hand is not None
-        key = (table.hands_played, len(hand.events))
-        if key != table.turn_key:
-            table.turn_key = key
-            seat = table.to_act()
-            human = seat is not None and table.seats[seat].kind == "human"
-            table.deadline = time.time() + table.clock if human and table.clock > 0 else None
-
-    async def _bot_acts(self, table: WebTable, seat: int, turn: Turn) -> None:
-        hand = table.hand
-        assert hand is not None
-        legal = hand.legal_actions()
-        assert legal is not None
-        view = seat_view(hand, legal.seat)
-        bot = table.bot_for(seat)
-        if isinstance(bot, HeuristicBot | ExpertBot):  # it thinks (samples equities): off
-            async with turn.aside():  # the event loop
-                action = await anyio.to_thread.run_sync(bot.act, view, legal)
-        else:
-            action = bot.act(view, legal)
-        before = len(hand.events)
-        hand.apply(action, seat=legal.seat)
-        reason = getattr(bot, "reason", None)
-        notes = self._notes.setdefault(table.id, {})
-        if before == 0 or any(index >= before for index in notes):
-            notes.clear()  # a new hand (or a log that went back): its own notes only
-        if isinstance(reason, str) and reason:
-            notes[before] = reason
-        table.version += 1
-        self._persist(table)
-
-    def _persist(self, table: WebTable) -> None:
+    def persist(self, table: WebTable) -> None:
         """Write the table after a change; a finished hand goes to the history first."""
         if table.hand is not None and table.hand.is_over:
             self._finish(table)
@@ -378,34 +217,34 @@ class TableManager:
             hand_id = self.history.add(
                 hand.events, "web", started=table.hand_started, ended=datetime.now(UTC)
             )
-        notes = self._notes.pop(table.id, {})
+        notes = self.notes.pop(table.id, {})
         if notes:
             self.history.add_notes(hand_id, notes)
         tokens = [table.seats[s].token_hash for s in table.hand_seats]
         table.finish(hand_id)
         self.store.save(table, link=(hand_id, tokens))
 
-    async def _changed(self, table: WebTable) -> None:
-        self._wake[table.id].set()
-        await self._broadcast(table)
+    async def changed(self, table: WebTable) -> None:
+        self.wake[table.id].set()
+        await self.broadcast(table)
 
     # ------------------------------------------------------------------ connections
 
-    async def _broadcast(self, table: WebTable) -> None:
+    async def broadcast(self, table: WebTable) -> None:
         if table.hand is not None and not table.hand.is_over:
-            self._start_clock(table)  # a new turn's clock starts as it is announced
-        for client in list(self._clients.get(table.id, ())):
-            await self._send(table, client)
-            await self._send_chat(table, client)
+            start_clock(table)  # a new turn's clock starts as it is announced
+        for client in list(self.clients.get(table.id, ())):
+            await self.send(table, client)
+            await self.send_chat(table, client)
 
-    async def _send_chat(self, table: WebTable, client: Client) -> None:
+    async def send_chat(self, table: WebTable, client: Client) -> None:
         """The chat messages this client has not been sent yet (on connect: the kept ones)."""
         fresh = table.chat.since(client.chat_seen)
         if fresh:
             client.chat_seen = fresh[-1]["id"]
-            await self._send(table, client, {"type": "chat", "messages": fresh})
+            await self.send(table, client, {"type": "chat", "messages": fresh})
 
-    async def _send(
+    async def send(
         self, table: WebTable, client: Client, message: dict[str, Any] | None = None
     ) -> None:
         """Send ``message`` (by default the client's ``state``, built when its turn to go out
@@ -414,161 +253,14 @@ class TableManager:
         async with client.sending:
             try:
                 await client.socket.send_json(
-                    table.state_for(client.seat) if message is None else message
+                    table.state_for(client.seat, client.token_hash) if message is None else message
                 )
             except (WebSocketDisconnect, RuntimeError, OSError):
-                self._clients[table.id].discard(client)
+                self.clients[table.id].discard(client)
 
     async def connect(self, socket: WebSocket, table_id: str) -> None:
-        """Serve one websocket until it closes."""
-        await socket.accept()
-        table = self.tables.get(table_id)
-        if table is None:
-            await socket.send_json({"type": "error", "message": f"no table {table_id!r}"})
-            await socket.close(4404)
-            return
-        token = socket.query_params.get("token")
-        seat = None
-        if token:
-            seat = table.seat_of_token(token)
-            if seat is None:
-                await socket.send_json(
-                    {"type": "error", "message": "that token is not a seat at this table"}
-                )
-                await socket.close(4403)
-                return
-        client = Client(socket, seat)
-        self._clients[table.id].add(client)
-        if seat is not None:
-            table.connected[seat] = table.connected.get(seat, 0) + 1
-            table.away_since.pop(seat, None)
-            table.version += 1
-        try:
-            if seat is not None:  # the others see the seat connected
-                await self._broadcast(table)
-            else:
-                await self._send(table, client)
-                await self._send_chat(table, client)
-                self._wake[table.id].set()  # a table of bots deals while it is watched
-            while True:
-                message = await socket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                await self._handle(table, client, message)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            self._clients[table.id].discard(client)
-            if client.seat is not None and client.seat in table.connected:
-                table.connected[client.seat] -= 1
-                if table.connected[client.seat] <= 0:
-                    del table.connected[client.seat]
-                    table.away_since[client.seat] = time.monotonic()
-                    self._wake[table.id].set()
-                table.version += 1
-                await self._broadcast(table)
-
-    async def _handle(self, table: WebTable, client: Client, message: Mapping[str, Any]) -> None:
-        raw = message.get("text")
-        if raw is None:
-            raw_bytes = message.get("bytes") or b""
-            size = len(raw_bytes)
-        else:
-            size = len(raw.encode())
-        limit = self.config.max_message_bytes
-        if size > limit:
-            await self._error(
-                table, client, f"message too large ({size} bytes; the limit is {limit})"
-            )
-            return
-        try:
-            data = json_object(raw if raw is not None else raw_bytes, "a message")
-        except BadRequest as exc:  # not JSON, nested too deeply, not an object
-            await self._error(table, client, str(exc))
-            return
-        kind = data.get("type")
-        handler = _MESSAGES.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            await self._error(
-                table,
-                client,
-                f"unknown message type {kind!r}: use {', '.join(MESSAGE_TYPES)}",
-            )
-            return
-        if kind == "ping":
-            await self._send(table, client, {"type": "pong"})
-            return
-        if kind == "state":
-            await self._send(table, client)
-            return
-        if kind == "chat":
-            await self._chat(table, client, data)
-            return
-        async with self._locks[table.id]:
-            try:
-                if client.seat is None:
-                    raise TableError("you have no seat at this table: you are watching")
-                if table.seats[client.seat].kind != "human":
-                    raise TableError("you left this seat")
-                handler(table, client.seat, data)
-            except SplitpotError as exc:
-                await self._error(table, client, str(exc), kind)
-                return
-            self._persist(table)
-            if kind == "leave":  # the seat's connections stay, watching
-                gone = client.seat
-                for other in self._clients[table.id]:
-                    if other.seat == gone:
-                        other.seat = None
-        await self._changed(table)
-
-    async def _chat(self, table: WebTable, client: Client, data: Mapping[str, Any]) -> None:
-        """A chat message from a seat, or from a watcher who gives a ``name`` (not the name of
-        anyone seated); rate-limited per connection."""
-        async with self._locks[table.id]:
-            try:
-                seat = client.seat
-                if seat is not None and table.seats[seat].kind == "human":
-                    name = table.seats[seat].name
-                else:
-                    seat = None
-                    name = table.watcher_name(data.get("name"))
-                client.chat_rate.check()
-                table.chat.say(name, seat, data.get("text"))
-            except SplitpotError as exc:
-                await self._error(table, client, str(exc), "chat")
-                return
-            self.store.save(table)
-        for other in list(self._clients.get(table.id, ())):
-            await self._send_chat(table, other)
-
-    async def _error(
-        self, table: WebTable, client: Client, text: str, request: str | None = None
-    ) -> None:
-        message: dict[str, Any] = {"type": "error", "message": text}
-        if request is not None:
-            message["request"] = request
-        await self._send(table, client, message)
-
-
-def _act(table: WebTable, seat: int, data: Mapping[str, Any]) -> None:
-    message = read_act(dict(data))
-    if message.seat is not None and message.seat != seat:
-        raise TableError(f"you can act only for your own seat ({seat}), not seat {message.seat!r}")
-    table.act(seat, message.action, message.hand, message.turn)
-
-
-_MESSAGES: Final[dict[str, Callable[[WebTable, int, Mapping[str, Any]], None]]] = {
-    "act": _act,
-    "sit_out": lambda table, seat, data: table.set_sitting_out(seat, True),
-    "sit_in": lambda table, seat, data: table.set_sitting_out(seat, False),
-    "rebuy": lambda table, seat, data: table.rebuy(seat),
-    "leave": lambda table, seat, data: table.leave(seat),
-    "choose_game": lambda table, seat, data: table.choose_game(seat, data.get("game")),
-    "chat": lambda table, seat, data: None,  # (handled by TableManager._chat: watchers too)
-    "state": lambda table, seat, data: None,
-    "ping": lambda table, seat, data: None,
-}
+        """Serve one websocket until it closes (:func:`sockets.serve`)."""
+        await sockets.serve(self, socket, table_id)
 
 
 def _ledger_of(seats: list[Seat]) -> Ledger:

@@ -5,6 +5,7 @@ a player sends. The table options are :class:`~splitpot.engine.options.Options` 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 import msgspec
@@ -16,19 +17,36 @@ from splitpot.errors import BadRequest, SchemaError, SplitpotError
 from splitpot.schema import field_names, read, unknown_keys
 
 __all__ = [
+    "HOST_TYPES",
     "MESSAGE_TYPES",
-    "ActMessage",
+    "SEAT_MESSAGES",
+    "Act",
+    "Approve",
+    "BombPot",
+    "ChooseGame",
+    "Close",
     "CreateTable",
+    "HostMessage",
+    "Leave",
+    "Message",
+    "PassHost",
+    "Pause",
+    "Ping",
+    "Rebuy",
+    "Refuse",
+    "Remove",
+    "Resume",
+    "Say",
+    "SetOptions",
+    "SetStack",
+    "SitIn",
+    "SitOut",
+    "StateAgain",
     "parse_action",
-    "read_act",
     "read_create",
+    "read_message",
     "read_options",
 ]
-
-MESSAGE_TYPES: Final = (
-    "act", "sit_out", "sit_in", "rebuy", "leave", "choose_game", "chat", "state", "ping",
-)  # fmt: skip
-"""The ``type`` of every message a client may send on a table's websocket."""
 
 
 class CreateTable(msgspec.Struct, frozen=True, kw_only=True):
@@ -49,6 +67,14 @@ class CreateTable(msgspec.Struct, frozen=True, kw_only=True):
     name: str | None = None
     clock: float | None = None
     options: dict[str, Any] = {}
+    private: bool = False
+    password: str | None = None
+    seating: str | None = None
+    time_bank: float | None = None
+    min_buy_in: int | None = None
+    max_buy_in: int | None = None
+    bomb_pot_every: int | None = None
+    bomb_ante: int | None = None
 
 
 _CREATE_MESSAGES: Final = {
@@ -65,6 +91,14 @@ _CREATE_MESSAGES: Final = {
     "name": "name: the table's name, up to 60 characters",
     "clock": "clock: seconds per decision, 0 to 3600, not {value!r}",
     "options": 'options: an object, e.g. {{"raise_cap": 5}}',
+    "private": "private: true or false, not {value!r}",
+    "password": "password: text, not {value!r}",
+    "seating": "seating: anyone or approve, not {value!r}",
+    "time_bank": "time_bank: seconds, 0 to 600, not {value!r}",
+    "min_buy_in": "min_buy_in: a whole number of chips, not {value!r}",
+    "max_buy_in": "max_buy_in: a whole number of chips, not {value!r}",
+    "bomb_pot_every": "bomb_pot_every: a whole number of hands (0: none), not {value!r}",
+    "bomb_ante": "bomb_ante: a whole number of chips, not {value!r}",
 }
 
 
@@ -95,28 +129,181 @@ def read_options(raw: object) -> Options:
         raise BadRequest(f"options: {exc}") from None
 
 
-class ActMessage(msgspec.Struct, frozen=True, kw_only=True):
-    """``{"type": "act", "action": {...}}``: ``hand`` and ``turn`` (from ``legal``), when
-    given, must be the decision now open; ``seat``, when given, must be the sender's."""
+# ---------------------------------------------------------------------- websocket messages
 
-    type: str
-    action: Any = None
+
+class Message(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """A message a client sends on a table's websocket, told apart by its ``type``; read once,
+    by :func:`read_message`. Other keys than a message's own are ignored."""
+
+
+class Act(Message, frozen=True, kw_only=True, tag="act"):
+    """An action, already an engine :class:`Action`: ``hand`` and ``turn`` (from ``legal``),
+    when given, must be the decision now open; ``seat``, when given, must be the sender's."""
+
+    action: Any = None  # the wire's object; read_message gives an Action
     seat: int | None = None
     hand: int | None = None
     turn: int | None = None
 
 
-_ACT_MESSAGES: Final = {
-    "seat": "seat: your seat's number, not {value!r}",
+class SitOut(Message, frozen=True, kw_only=True, tag="sit_out"):
+    """Skip the next hands."""
+
+
+class SitIn(Message, frozen=True, kw_only=True, tag="sit_in"):
+    """Be dealt in again."""
+
+
+class Rebuy(Message, frozen=True, kw_only=True, tag="rebuy"):
+    """Between hands, buy ``amount`` chips (none: top up to the buy-in)."""
+
+    amount: int | None = None
+
+
+class Leave(Message, frozen=True, kw_only=True, tag="leave"):
+    """Give the seat up between hands."""
+
+
+class ChooseGame(Message, frozen=True, kw_only=True, tag="choose_game"):
+    """Dealer's choice: the seat asked picks the next game."""
+
+    game: Any = None
+
+
+class Say(Message, frozen=True, kw_only=True, tag="chat"):
+    """A chat line; a watcher gives a ``name``."""
+
+    text: Any = None
+    name: Any = None
+
+
+class StateAgain(Message, frozen=True, kw_only=True, tag="state"):
+    """Send the current ``state`` again."""
+
+
+class Ping(Message, frozen=True, kw_only=True, tag="ping"):
+    """Answered by ``pong``."""
+
+
+# The host's commands (splitpot.web.tables.host carries them out).
+
+
+class HostMessage(Message, frozen=True, kw_only=True):
+    """A command only the table's host may send."""
+
+
+class Approve(HostMessage, frozen=True, kw_only=True, tag="approve"):
+    """Seat the person who asked (``request``: the request's id)."""
+
+    request: int
+
+
+class Refuse(HostMessage, frozen=True, kw_only=True, tag="refuse"):
+    """Turn a seat request down."""
+
+    request: int
+
+
+class Remove(HostMessage, frozen=True, kw_only=True, tag="remove"):
+    """Remove the player of ``seat`` (between their hands); their chips leave with them."""
+
+    seat: int
+
+
+class Pause(HostMessage, frozen=True, kw_only=True, tag="pause"):
+    """Deal no new hand (the hand in progress finishes)."""
+
+
+class Resume(HostMessage, frozen=True, kw_only=True, tag="resume"):
+    """Deal again."""
+
+
+class SetStack(HostMessage, frozen=True, kw_only=True, tag="set_stack"):
+    """Set the stack of ``seat`` (between its hands) to ``stack`` chips."""
+
+    seat: int
+    stack: int
+
+
+class SetOptions(HostMessage, frozen=True, kw_only=True, tag="set_options"):
+    """Change the table's settings between hands (each left out stays as it is)."""
+
+    options: dict[str, Any] | None = None
+    seating: str | None = None
+    private: bool | None = None
+    password: str | None = None  # "" removes the password
+    clock: float | None = None
+    time_bank: float | None = None
+    min_buy_in: int | None = None
+    max_buy_in: int | None = None
+    bomb_pot_every: int | None = None
+    bomb_ante: int | None = None
+
+
+class BombPot(HostMessage, frozen=True, kw_only=True, tag="bomb_pot"):
+    """Make the next hand a bomb pot (docs/rules.md "At the table")."""
+
+
+class PassHost(HostMessage, frozen=True, kw_only=True, tag="pass_host"):
+    """Hand the host's role to the person in ``seat``."""
+
+    seat: int
+
+
+class Close(HostMessage, frozen=True, kw_only=True, tag="close"):
+    """Close the table (between hands): it leaves the lobby, its history stays."""
+
+
+SEAT_MESSAGES: Final = (Act, SitOut, SitIn, Rebuy, Leave, ChooseGame)
+"""The messages only a seated person may send."""
+
+_KINDS: Final[dict[str, type[Message]]] = {
+    kind.__struct_config__.tag: kind  # type: ignore[misc]
+    for kind in (
+        Act, SitOut, SitIn, Rebuy, Leave, ChooseGame, Say, StateAgain, Ping,
+        Approve, Refuse, Remove, Pause, Resume, SetStack, SetOptions, BombPot, PassHost, Close,
+    )
+}  # fmt: skip
+
+MESSAGE_TYPES: Final = tuple(_KINDS)
+"""The ``type`` of every message a client may send on a table's websocket."""
+
+HOST_TYPES: Final = tuple(t for t, k in _KINDS.items() if issubclass(k, HostMessage))
+"""The ``type`` of every host command."""
+
+_MESSAGE_FIELDS: Final = {
+    "seat": "seat: a seat's number, not {value!r}",
     "hand": "hand: the number of the hand the action is for, not {value!r}",
     "turn": "turn: the turn the action is for (legal.turn), not {value!r}",
+    "amount": "amount: a whole number of chips, not {value!r}",
+    "request": "request: a seat request's id, not {value!r}",
+    "stack": "stack: a whole number of chips, not {value!r}",
+    "options": 'options: an object, e.g. {{"raise_cap": 5}}',
+    "seating": "seating: anyone or approve, not {value!r}",
+    "private": "private: true or false, not {value!r}",
+    "password": "password: text, not {value!r}",
+    "clock": "clock: seconds per decision, 0 to 3600, not {value!r}",
+    "time_bank": "time_bank: seconds, 0 to 600, not {value!r}",
+    "min_buy_in": "min_buy_in: a whole number of chips, not {value!r}",
+    "max_buy_in": "max_buy_in: a whole number of chips, not {value!r}",
+    "bomb_pot_every": "bomb_pot_every: a whole number of hands (0: none), not {value!r}",
+    "bomb_ante": "bomb_ante: a whole number of chips, not {value!r}",
 }
 
 
-def read_act(data: dict[str, Any]) -> ActMessage:
-    """An ``act`` message as an :class:`ActMessage` (other keys are ignored)."""
-    known = {key: data[key] for key in field_names(ActMessage) if key in data}
-    return read(known, ActMessage, _ACT_MESSAGES)
+def read_message(data: Mapping[str, Any]) -> Message:
+    """A websocket message (a decoded JSON object) as its typed :class:`Message`, an ``act``'s
+    action parsed into an engine :class:`Action`; :class:`SchemaError` says what is wrong."""
+    kind = data.get("type")
+    wanted = _KINDS.get(kind) if isinstance(kind, str) else None
+    if wanted is None:
+        raise SchemaError(f"unknown message type {kind!r}: use {', '.join(MESSAGE_TYPES)}")
+    known = {key: data[key] for key in field_names(wanted) if key in data}
+    message = read({**known, "type": kind}, wanted, _MESSAGE_FIELDS)
+    if isinstance(message, Act):
+        return msgspec.structs.replace(message, action=parse_action(message.action))
+    return message
 
 
 class _Kind(msgspec.Struct, frozen=True, tag_field="kind"):

@@ -34,7 +34,8 @@ async def _games(request: Request) -> Response:
 
 async def _list_tables(request: Request) -> Response:
     tables = sorted(_manager(request).tables.values(), key=lambda t: t.created, reverse=True)
-    return JSONResponse({"tables": [t.summary() for t in tables]})
+    listed = [t for t in tables if not t.host.private and not t.host.closed]
+    return JSONResponse({"tables": [t.summary() for t in listed]})
 
 
 async def _create_table(request: Request) -> Response:
@@ -42,8 +43,10 @@ async def _create_table(request: Request) -> Response:
     body = await read_json(request)
     table, seat, token = manager.create(body)
     answer: dict[str, Any] = {"table": table.summary()}
-    if token is not None:
+    if seat is not None:
         answer.update(seat=seat, token=token)
+    elif token is not None:  # the creator hosts without a seat
+        answer["host_token"] = token
     return JSONResponse(answer, status_code=201)
 
 
@@ -72,8 +75,9 @@ async def _join_table(request: Request) -> Response:
     manager = _manager(request)
     table = manager.get(request.path_params["table_id"])
     body = await read_json(request)
-    seat, token = await manager.join(table, body)
-    return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
+    client = request.client.host if request.client is not None else "unknown"
+    answer, status = await manager.join(table, body, client)
+    return JSONResponse({"table": table.summary(), **answer}, status_code=status)
 
 
 async def _socket(socket: WebSocket) -> None:

@@ -10,12 +10,9 @@ shown, the deck, or a Doogie declaration before the reveal.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import random
 import secrets
 import time
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -23,20 +20,16 @@ from typing import Any, Final
 
 from splitpot.bots.base import Bot, seat_view
 from splitpot.bots.caller import CallerBot
-from splitpot.bots.registry import BOTS, make_bot
+from splitpot.bots.registry import BOTS
 from splitpot.describe import (
     buy_in_line,
-    choice_line,
-    choosing_line,
-    draw_words,
     game_line,
     hand_log,
     leave_line,
     rebuy_line,
-    street_label,
     waiting_line,
 )
-from splitpot.engine.events import Action, Event, Shown
+from splitpot.engine.events import Action, Event
 from splitpot.engine.hand import Hand
 from splitpot.engine.mixed import Mix, MixPlace, stakes_for
 from splitpot.engine.options import Options, Stakes
@@ -45,33 +38,24 @@ from splitpot.errors import BadRequest, TableError
 from splitpot.games import GameSpec
 from splitpot.games.streets import Structure
 from splitpot.web.config import ServerConfig
+from splitpot.web.tables import frames
 from splitpot.web.tables.chat import Chat
+from splitpot.web.tables.host import HostState, hand_options
 from splitpot.web.tables.ledger import Ledger
-from splitpot.web.tables.protocol import parse_action
-from splitpot.web.tables.views import draws_now, legal_json, mix_json, result_json, side_pots
+from splitpot.web.tables.util import MAX_NAME, clean_name, token_digest
+from splitpot.web.tables.views import result_json
 
-__all__ = ["BOT_KINDS", "MAX_NAME", "Seat", "WebTable", "token_digest"]
+__all__ = [
+    "BOT_KINDS",
+    "MAX_NAME",
+    "Seat",
+    "WebTable",
+    "refill_time_banks",
+    "token_digest",
+    "watcher_name",
+]
 
 BOT_KINDS: Final = tuple(BOTS)  # the one registry of bots (splitpot.bots.registry)
-MAX_NAME: Final = 24
-
-
-def token_digest(token: str) -> str:
-    """The SHA-256 digest kept for a seat's secret token (the token itself is never stored)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _clean_name(raw: object) -> str:
-    if not isinstance(raw, str):
-        raise BadRequest("player: give your name as text")
-    name = " ".join(raw.split())
-    if not name:
-        raise BadRequest("player: the name is empty")
-    if len(name) > MAX_NAME:
-        raise BadRequest(f"player: the name is longer than {MAX_NAME} characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise BadRequest("player: the name has control characters")
-    return name
 
 
 # ---------------------------------------------------------------------- a table
@@ -89,21 +73,19 @@ class Seat:
     sitting_out: bool = False
     bought: int = 0  # chips bought in (buy-in and rebuys)
     left_with: int = 0  # chips taken away by people who left this seat
+    since: float = 0.0  # when the person sat down (time.time()): the longest seated hosts next
+    bank: float = 0.0  # seconds left in the seat's time bank
 
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind, "name": self.name, "bot": self.bot, "token_hash": self.token_hash,
             "stack": self.stack, "sitting_out": self.sitting_out, "bought": self.bought,
-            "left_with": self.left_with,
+            "left_with": self.left_with, "since": self.since, "bank": self.bank,
         }  # fmt: skip
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Seat:
         return cls(**{k: data[k] for k in cls.__slots__ if k in data})
-
-
-def _make_bot(kind: str, rng: random.Random) -> Bot:
-    return make_bot(kind, rng)
 
 
 @dataclass
@@ -145,8 +127,14 @@ class WebTable:
     choice_deadline: float | None = None  # when that seat runs out of time (time.time())
     ledger: Ledger = field(default_factory=Ledger)
     chat: Chat = field(default_factory=Chat)
+    host: HostState = field(default_factory=HostState)
+    min_buy_in: int = 0  # (0: half the buy-in)
+    max_buy_in: int = 0  # (0: the buy-in)
+    bank_started: float | None = None  # the seat to act is on its time bank since (time.time())
 
     def __post_init__(self) -> None:
+        self.min_buy_in = self.min_buy_in or max(1, self.buy_in // 2)
+        self.max_buy_in = self.max_buy_in or self.buy_in
         if self.mix is None:
             self.mix = Mix(games=(self.game,), structures={self.game.id: self.structure})
 
@@ -158,17 +146,6 @@ class WebTable:
 
     # ------------------------------------------------------------------ seats
 
-    def bot_for(self, seat: int) -> Bot:
-        bot = self.bots.get(seat)
-        if bot is None:
-            kind = self.seats[seat].bot or "caller"
-            if self.config.seed is None:
-                rng = random.Random(secrets.randbits(64))
-            else:
-                rng = random.Random(f"{self.config.seed}:{self.id}:{seat}")
-            bot = self.bots[seat] = _make_bot(kind, rng)
-        return bot
-
     def seat_of_token(self, token: str) -> int | None:
         digest = token_digest(token)
         for index, seat in enumerate(self.seats):
@@ -176,32 +153,56 @@ class WebTable:
                 return index
         return None
 
-    def join(self, player: object, seat: object = None) -> tuple[int, str]:
-        """Give a person an open seat; returns the seat and its token."""
-        name = _clean_name(player)
+    def join(self, player: object, seat: object = None, chips: object = None) -> tuple[int, str]:
+        """Give a person an open seat (with ``chips``: a buy-in from the table's minimum to its
+        maximum; none: the buy-in); returns the seat and its token."""
+        name = clean_name(player)
+        index = self.open_seat(seat, name)
+        token = secrets.token_urlsafe(24)
+        self.seat_person(name, index, token_digest(token), self.buy_in_of(chips))
+        return index, token
+
+    def buy_in_of(self, chips: object) -> int:
+        """A buy-in asked for: ``None`` is the table's; else whole chips from its minimum to its
+        maximum."""
+        if chips is None:
+            return self.buy_in
+        low, high = self.min_buy_in, self.max_buy_in
+        if type(chips) is not int or not low <= chips <= high:
+            raise BadRequest(f"buy_in: a whole number of chips from {low} to {high}, not {chips!r}")
+        return chips
+
+    def open_seat(self, seat: object, name: str) -> int:
+        """The seat a person named ``name`` may take: ``seat``, or the first open one."""
         if any(s.kind != "open" and s.name.lower() == name.lower() for s in self.seats):
             raise BadRequest(f"player: {name!r} is already at this table: choose another name")
         if seat is None:
             index = next((i for i, s in enumerate(self.seats) if s.kind == "open"), None)
             if index is None:
                 raise BadRequest("the table is full", 409)
-        else:
-            if type(seat) is not int or not 0 <= seat < len(self.seats):
-                raise BadRequest(f"seat: {seat!r} is not a seat (0 to {len(self.seats) - 1})")
-            if self.seats[seat].kind != "open":
-                raise BadRequest(f"seat {seat} is taken", 409)
-            index = seat
-        token = secrets.token_urlsafe(24)
+            return index
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise BadRequest(f"seat: {seat!r} is not a seat (0 to {len(self.seats) - 1})")
+        if self.seats[seat].kind != "open":
+            raise BadRequest(f"seat {seat} is taken", 409)
+        return seat
+
+    def seat_person(self, name: str, index: int, token_hash: str, chips: int = 0) -> None:
+        """``name`` sits in open seat ``index`` with ``chips`` (none: the buy-in), the seat's
+        token the one of digest ``token_hash``; with nobody hosting, they host."""
+        chips = chips or self.buy_in
         self.away_since[index] = time.monotonic()  # away until the seat connects
         old = self.seats[index]
         self.seats[index] = Seat(
-            kind="human", name=name, token_hash=token_digest(token), stack=self.buy_in,
-            bought=old.bought + self.buy_in, left_with=old.left_with,
+            kind="human", name=name, token_hash=token_hash, stack=chips,
+            bought=old.bought + chips, left_with=old.left_with, since=time.time(),
+            bank=self.host.time_bank,
         )  # fmt: skip
-        self.ledger.sit(index, name, "human", self.buy_in)
-        self.chat.dealer(buy_in_line(name, self.buy_in))
+        if self.host.host_hash is None:
+            self.host.host_hash = token_hash
+        self.ledger.sit(index, name, "human", chips)
+        self.chat.dealer(buy_in_line(name, chips))
         self.version += 1
-        return index, token
 
     def seat_bot(self, index: int, kind: str) -> None:
         """A bot of ``kind`` sits in seat ``index`` with the buy-in."""
@@ -211,22 +212,19 @@ class WebTable:
         )
         self.ledger.sit(index, name, "bot", self.buy_in, bot=kind)
 
-    def watcher_name(self, raw: object) -> str:
-        """A watcher's name for the chat: a seat's name rules, and is not taken by a seat."""
-        if raw is None:
-            raise TableError('chat: a watcher gives a "name" with the message')
-        name = _clean_name(raw)
-        if any(s.kind != "open" and s.name.lower() == name.lower() for s in self.seats):
-            raise TableError(f"chat: {name!r} is seated at this table: choose another name")
-        return name
-
     def in_hand(self, seat: int) -> bool:
         return self.hand is not None and seat in self.hand_seats
 
-    def leave(self, seat: int) -> None:
+    def leave(self, seat: int, keep_host: bool = False) -> None:
+        """The seat's player leaves with their chips (a host's role passes to the person seated
+        longest, unless ``keep_host``: the table is closing)."""
         if self.in_hand(seat):
             raise TableError("you are in this hand: leave when it is over (or fold first)")
         old = self.seats[seat]
+        if not keep_host and self.host.is_host(old.token_hash):
+            people = [s for s in self.seats if s.kind == "human" and s is not old]
+            first = min(people, key=lambda s: s.since, default=None)
+            self.host.host_hash = None if first is None else first.token_hash
         self.seats[seat] = Seat(bought=old.bought, left_with=old.left_with + old.stack)
         self.ledger.leave(seat, old.stack)
         self.chat.dealer(leave_line(old.name, old.stack))
@@ -235,20 +233,30 @@ class WebTable:
             self.choosing = self.choice_deadline = None
         self.version += 1
 
-    def rebuy(self, seat: int) -> None:
+    def rebuy(self, seat: int, amount: int | None = None) -> None:
+        """Between the seat's hands, top up to the buy-in, or buy ``amount`` chips: the stack
+        after must be within the table's minimum and maximum buy-in."""
         if self.in_hand(seat):
             raise TableError("rebuy between hands, not during one you are in")
         info = self.seats[seat]
-        if info.stack >= self.buy_in:
-            raise TableError(f"your stack ({info.stack}) is already at the buy-in or more")
-        self._rebuy(seat)
+        if amount is None:
+            if info.stack >= self.buy_in:
+                raise TableError(f"your stack ({info.stack}) is already at the buy-in or more")
+            amount = self.buy_in - info.stack
+        low, high = self.min_buy_in, self.max_buy_in
+        if amount < 1 or not low <= info.stack + amount <= high:
+            raise TableError(
+                f"rebuy: {amount} chips would make your stack {info.stack + amount}; "
+                f"the table's buy-in is {low} to {high}"
+            )
+        self._rebuy(seat, amount)
         self.version += 1
 
-    def _rebuy(self, seat: int) -> None:
+    def _rebuy(self, seat: int, chips: int | None = None) -> None:
         info = self.seats[seat]
-        chips = self.buy_in - info.stack
+        chips = self.buy_in - info.stack if chips is None else chips
         info.bought += chips
-        info.stack = self.buy_in
+        info.stack += chips
         self.ledger.rebuy(seat, chips)
         self.chat.dealer(rebuy_line(info.name, chips, info.stack))
 
@@ -257,22 +265,6 @@ class WebTable:
         if not out:
             self.timed_out.discard(seat)
         self.version += 1
-
-    def release_away(self, now: float, limit: float) -> list[int]:
-        """Free the seats of people who have been away ``limit`` seconds: no connection, and
-        sitting out (or at a table with no clock, where nobody is sat out). Their chips leave
-        with them. Returns the seats freed."""
-        freed = []
-        for seat, since in list(self.away_since.items()):
-            info = self.seats[seat]
-            idle = info.sitting_out or self.clock == 0
-            if info.kind != "human" or self.connected.get(seat, 0) > 0:
-                del self.away_since[seat]
-            elif idle and not self.in_hand(seat) and now - since >= limit:
-                self.leave(seat)
-                del self.away_since[seat]
-                freed.append(seat)
-        return freed
 
     def chips_in_play(self) -> int:
         """Every chip at the table: stacks of seats not in the hand plus the hand's chips."""
@@ -297,7 +289,7 @@ class WebTable:
             if s.kind in ("human", "bot") and s.stack > 0 and not s.sitting_out
         ]
         people = [i for i in playing if self.seats[i].kind == "human"]
-        if len(playing) < 2 or not (people or watched):
+        if len(playing) < 2 or not (people or watched) or self.host.paused or self.host.closed:
             return []
         return playing
 
@@ -320,7 +312,7 @@ class WebTable:
             button=playing.index(button),
             stakes=self.stakes,
             structure=self.structure,
-            options=self.options,
+            options=hand_options(self, self.game),
             rng=self.config.deck_rng(f"{self.id}:{number}"),
             names=[self.seats[s].name for s in playing],
             # Reshuffles of the discards follow a seed kept in the log (so the hand replays);
@@ -342,63 +334,13 @@ class WebTable:
         self.structure = self.games.structure_of(game)
         self.stakes = stakes_for(self.stakes_text, game)
 
-    # ------------------------------------------------------------------ dealer's choice
-
-    def chooser(self, watched: bool = False) -> int | None:
-        """The seat that must pick the game before the next deal (the next hand's button at
-        dealer's choice), or ``None``: no choice is needed, or the table cannot deal."""
-        playing = self.dealable(watched)
-        if self.hand is not None or not playing:
-            return None
-        button = move_button(self.button, playing, len(self.seats))
-        return button if self.place.needs_choice(self.games, button) else None
-
-    def ask_choice(self, seat: int, announce: bool = True) -> None:
-        """Ask ``seat`` to pick the next game (on the clock when the table has one)."""
-        self.choosing = seat
-        human = self.seats[seat].kind == "human"
-        self.choice_deadline = time.time() + self.clock if human and self.clock > 0 else None
-        if announce:
-            self.chat.dealer(choosing_line(self.seats[seat].name, len(self.games.games)))
-        self.version += 1
-
-    def drop_choice(self) -> None:
-        """The question is off (the table cannot deal now); it is asked again later."""
-        self.choosing = self.choice_deadline = None
-        self.version += 1
-
-    def choose_game(self, seat: int, game: object) -> None:
-        """``seat`` picks the next game (an id from the table's games)."""
-        if self.choosing is None:
-            raise TableError("no game is to be chosen now")
-        if seat != self.choosing:
-            who = self.seats[self.choosing].name
-            raise TableError(f"{who} (the button) chooses the next game, not you")
-        if not isinstance(game, str):
-            raise TableError('choose_game needs "game": a game id from the table\'s games')
-        picked = self.place.choose(self.games, game)
-        self.chat.dealer(choice_line(self.seats[seat].name, picked))
-        self.choosing = self.choice_deadline = None
-        self.version += 1
-
-    def choose_at_random(self, how: str = "") -> None:
-        """The seat asked (a bot, or a person out of time: ``how``) gets a game at random."""
-        assert self.choosing is not None
-        if self.config.seed is None:
-            rng = random.Random(secrets.randbits(64))
-        else:
-            rng = random.Random(f"{self.config.seed}:{self.id}:choice:{self.hands_played + 1}")
-        picked = self.place.choose_at_random(self.games, rng)
-        name = self.seats[self.choosing].name
-        self.chat.dealer(choice_line(name, picked, how) if how else choice_line(name, picked))
-        self.choosing = self.choice_deadline = None
-        self.version += 1
-
     def waiting(self) -> str | None:
         """Who the table waits for before it can deal (``None`` when a hand is on or can be
         dealt)."""
         if self.hand is not None:
             return None
+        if self.host.closed or self.host.paused:
+            return "The table is closed" if self.host.closed else "The host has paused the game"
         if self.choosing is not None:
             return waiting_line(choosing=self.seats[self.choosing].name)
         people = [s for s in self.seats if s.kind == "human"]
@@ -427,13 +369,11 @@ class WebTable:
         return self.hand_seats[self.hand.to_act]
 
     def act(
-        self, seat: int | None, payload: object, hand_number: object = None, turn: object = None
+        self, seat: int, action: Action, hand_number: int | None = None, turn: int | None = None
     ) -> Event:
         """Apply a person's action for ``seat``; raises with the reason when refused.
         ``hand_number`` and ``turn`` (from ``legal``), when given, must be the decision now
         open: a stale or repeated click is refused rather than applied to a later decision."""
-        if seat is None:
-            raise TableError("you have no seat at this table: you are watching")
         if self.hand is None:
             raise TableError("no hand is being played: wait for the next deal")
         if hand_number is not None and hand_number != self.hands_played + 1:
@@ -445,8 +385,11 @@ class WebTable:
             raise TableError("you are not in this hand: wait for the next deal")
         if turn is not None and turn != len(self.hand.events):
             raise TableError("that action was for an earlier decision: the hand has moved on")
-        action = parse_action(payload)
         event = self.hand.apply(action, seat=mine)
+        if self.bank_started is not None:  # the time bank keeps what was not used
+            info = self.seats[seat]
+            info.bank = max(0.0, info.bank - (time.time() - self.bank_started))
+            self.bank_started = None
         self.version += 1
         return event
 
@@ -464,6 +407,9 @@ class WebTable:
         else:
             action = CallerBot().act(seat_view(self.hand, legal.seat), legal)
         self.timed_out.add(seat)
+        if self.bank_started is not None:
+            self.seats[seat].bank = 0.0
+            self.bank_started = None
         event = self.hand.apply(action, seat=legal.seat)
         self.version += 1
         return event
@@ -484,10 +430,12 @@ class WebTable:
         for index, info in enumerate(self.seats):
             if info.kind == "bot" and info.stack == 0:  # bots buy back in, so the game goes on
                 self._rebuy(index)
+
+        refill_time_banks(self.seats, self.hands_played, self.host.time_bank)
         self.hand = None
         self.hand_seats = []
         self.hand_started = None
-        self.deadline = None
+        self.deadline = self.bank_started = None
         self.turn_key = None
         self.timed_out = set()
         self.version += 1
@@ -521,132 +469,29 @@ class WebTable:
     # ------------------------------------------------------------------ views
 
     def summary(self) -> dict[str, Any]:
-        """The table for the lobby (no secrets)."""
-        return {
-            **self._table_json(),
-            "stakes_text": self.stakes_text,
-            "seats": [
-                {
-                    "seat": i,
-                    "kind": s.kind,
-                    "name": s.name,
-                    "bot": s.bot,
-                    "stack": s.stack,
-                    "connected": s.kind == "bot" or self.connected.get(i, 0) > 0,
-                }
-                for i, s in enumerate(self.seats)
-            ],
-            "open_seats": sum(1 for s in self.seats if s.kind == "open"),
-            "in_hand": self.hand is not None,
-            "created": self.created,
-        }
+        """The table for the lobby (no secrets): :func:`~splitpot.web.tables.frames.summary`."""
+        return frames.summary(self)
 
-    def state_for(self, seat: int | None) -> dict[str, Any]:
-        """The ``state`` message for a connection of ``seat`` (``None``: a watcher)."""
-        hand = self.hand
-        mine = self.hand_seat(seat)
-        events = hand.view(mine) if hand is not None else []
-        to_act = self.to_act()
-        return {
-            "type": "state",
-            "version": self.version,
-            "you": seat,
-            "table": self._table_json(),
-            "seats": self._seat_entries(mine, events, to_act),
-            "hand": None if hand is None else self._hand_json(hand, mine, events, to_act),
-            "last_result": self.last_result,
-            "log": self.last_log,
-            "notice": self.notice,
-            "waiting": self.waiting(),
-            "choice": self._choice_json(),
-        }
+    def state_for(self, seat: int | None, viewer: str | None = None) -> dict[str, Any]:
+        """The ``state`` message for a connection of ``seat`` (``None``: a watcher) whose
+        token digest is ``viewer``: :func:`~splitpot.web.tables.frames.state_for`."""
+        return frames.state_for(self, seat, viewer)
 
-    def _seat_entries(
-        self, mine: int | None, events: list[Event], to_act: int | None
-    ) -> list[dict[str, Any]]:
-        """Each seat as ``state`` shows it to the viewer in hand seat ``mine``."""
-        hand = self.hand
-        shown = {e.seat: [str(c) for c in e.cards] for e in events if isinstance(e, Shown)}
-        drew = draws_now(events)
-        seats = []
-        for index, info in enumerate(self.seats):
-            entry: dict[str, Any] = {
-                "seat": index, "kind": info.kind, "name": info.name, "bot": info.bot,
-                "connected": info.kind == "bot" or self.connected.get(index, 0) > 0,
-                "sitting_out": info.sitting_out, "stack": info.stack, "bet": 0,
-                "in_hand": False, "folded": False, "all_in": False,
-                "button": index == self.button, "to_act": index == to_act, "cards": None,
-                "card_count": 0, "shown": False, "declared": False, "drew": None,
-                "drew_text": None,
-            }  # fmt: skip
-            at = self.hand_seat(index)
-            if hand is not None and at is not None:
-                cards: list[str] | None = None
-                if at == mine:
-                    cards = [str(c) for c in hand.hole[at]]
-                if at in shown:
-                    cards = shown[at]
-                entry.update(
-                    stack=hand.stacks[at], bet=hand.bets[at], in_hand=True,
-                    folded=hand.folded[at],
-                    all_in=hand.stacks[at] == 0 and not hand.folded[at],
-                    cards=cards, card_count=len(hand.hole[at]), shown=at in shown,
-                    declared=at in hand.declarations,
-                )  # fmt: skip
-                if at in drew:
-                    entry.update(drew=drew[at], drew_text=draw_words(drew[at]))
-            seats.append(entry)
-        return seats
 
-    def _table_json(self) -> dict[str, Any]:
-        """``state``'s ``table`` (and the lobby summary's start): the game, structure, stakes,
-        options, hands played and the mix."""
-        return {
-            "id": self.id,
-            "name": self.name,
-            "game": {"id": self.game.id, "name": self.game.name, "forced": self.game.forced.value},
-            "structure": self.structure.value,
-            "stakes": self.stakes.to_json(),
-            "buy_in": self.buy_in,
-            "clock": self.clock,
-            "hands_played": self.hands_played,
-            "options": self.options.to_json(),
-            **self.games.to_json(),
-            "mix": mix_json(self),
-        }
+def watcher_name(table: WebTable, raw: object) -> str:
+    """A watcher's name for the chat: a seat's name rules, and is not taken by a seat."""
+    if raw is None:
+        raise TableError('chat: a watcher gives a "name" with the message')
+    name = clean_name(raw)
+    if any(s.kind != "open" and s.name.lower() == name.lower() for s in table.seats):
+        raise TableError(f"chat: {name!r} is seated at this table: choose another name")
+    return name
 
-    def _choice_json(self) -> dict[str, Any] | None:
-        """``state``'s ``choice``: the dealer's-choice pick under way, if any."""
-        if self.choosing is None:
-            return None
-        ends = self.choice_deadline
-        return {
-            "seat": self.choosing,
-            "games": [{"id": g.id, "name": g.name} for g in self.games.games],
-            "clock": None if ends is None else round(max(0.0, ends - time.time()), 1),
-            "deadline": None if ends is None else int(ends * 1000),
-        }
 
-    def _hand_json(
-        self, hand: Hand, mine: int | None, events: list[Event], to_act: int | None
-    ) -> dict[str, Any]:
-        """``state``'s ``hand``: the hand under way as the viewer in hand seat ``mine`` sees it."""
-        legal = hand.legal_actions()
-        clock = None if self.deadline is None else max(0.0, self.deadline - time.time())
-        return {
-            "number": self.hands_played + 1,
-            "phase": hand.phase,
-            "street": street_label(hand),
-            "board": [str(c) for c in hand.board],
-            "pot": hand.pot,
-            "pots": side_pots(hand, self.hand_seats),
-            "to_act": to_act,
-            "clock": None if clock is None else round(clock, 1),
-            "deadline": None if self.deadline is None else int(self.deadline * 1000),
-            "legal": (
-                legal_json(hand, legal)
-                if legal is not None and mine is not None and legal.seat == mine
-                else None
-            ),
-            "log": hand_log(hand, events),
-        }
+def refill_time_banks(seats: list[Seat], hands_played: int, start: float) -> None:
+    """docs/rules.md "At the table": every 10 hands each person's time bank gets 10 s back, up
+    to the ``start`` it began with."""
+    if hands_played % 10 == 0:
+        for info in seats:
+            if info.kind == "human":
+                info.bank = min(start, info.bank + 10.0)

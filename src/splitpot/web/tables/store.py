@@ -53,7 +53,8 @@ class TableStore:
             "name": table.name, "game": table.game.id, "structure": table.structure.value,
             "stakes": table.stakes.to_json(), "stakes_text": table.stakes_text,
             "buy_in": table.buy_in, "clock": table.clock, "options": table.options.to_json(),
-            "mix": table.games.to_json(),
+            "mix": table.games.to_json(), "min_buy_in": table.min_buy_in,
+            "max_buy_in": table.max_buy_in,
         }  # fmt: skip
         state = {
             "seats": [s.to_json() for s in table.seats], "button": table.button,
@@ -63,6 +64,7 @@ class TableStore:
             "notice": table.notice, "timed_out": sorted(table.timed_out),
             "place": table.place.to_json(), "choosing": table.choosing,
             "ledger": table.ledger.to_json(), "chat": table.chat.to_json(),
+            "host": table.host.to_json(),
         }  # fmt: skip
         hand = table.hand_log() if table.hand is not None else None
         self._db.execute("BEGIN IMMEDIATE")
