@@ -302,7 +302,7 @@ class Hand:
         owed = self._to_match(seat, others_can_act) - self.bets[seat]
         bounds = None
         if (
-            others_can_act
+            self._someone_can_answer(seat)
             and self._round.reopened_for(seat)
             and not self._round.capped(self.options.heads_up_uncapped, self._live)
         ):
@@ -492,6 +492,16 @@ class Hand:
             return True
         # Nobody else can answer a bet: an unforced check would change nothing.
         return seat not in round_.acted and others_can_act
+
+    def _someone_can_answer(self, seat: int) -> bool:
+        """docs/rules.md "Betting", no raise that nobody can answer: some opponent still in
+        the hand has chips beyond the current bet."""
+        assert self._round is not None
+        current = self._round.current
+        return any(
+            s != seat and not self.folded[s] and self.stacks[s] + self.bets[s] > current
+            for s in range(len(self.stacks))
+        )
 
     def _others_can_bet(self, seat: int) -> bool:
         return self._active - self._can_bet(seat) > 0
