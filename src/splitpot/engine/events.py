@@ -85,7 +85,7 @@ EventKind = Literal[
     "fold", "check", "call", "bet", "raise", "discard", "sviten_up", "keep", "reject",
     "sviten_down", "declare", "reveal", "reshuffle", "return", "show", "win", "settle", "end",
 ]  # fmt: skip
-Blind = Literal["small blind", "big blind", "ante"]
+Blind = Literal["small blind", "big blind", "ante", "straddle"]
 
 EVENT_KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
 _BLINDS: Final[tuple[Blind, ...]] = get_args(Blind)
@@ -204,7 +204,7 @@ class HandStarted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Posted(Event):
-    """A forced bet: the small or big blind, or an ante."""
+    """A forced bet: the small or big blind, a straddle, or an ante."""
 
     kind: ClassVar[Literal["post"]] = "post"
     seat: int

@@ -30,7 +30,6 @@ from splitpot.engine.events import (
     Action,
     BettingRound,
     BetTo,
-    Blind,
     BoardDealt,
     Called,
     Checked,
@@ -60,6 +59,7 @@ from splitpot.engine.events import (
     action_of,
     way_of,
 )
+from splitpot.engine.forced import forced_bets
 from splitpot.engine.legal import LegalActions
 from splitpot.engine.options import Options, Stakes, check_structure, renamed_options
 from splitpot.engine.pots import LivePot, live_pots
@@ -72,7 +72,7 @@ from splitpot.errors import (
     SplitpotError,
 )
 from splitpot.games import GameSpec, find_game
-from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Structure
+from splitpot.games.streets import Bet, Deal, Declare, Draw, Structure
 
 __all__ = ["Hand", "LegalActions", "action_of", "stacked_deck"]
 
@@ -119,6 +119,8 @@ class Hand:
             reshuffle_seed = (rng or random.Random(0)).getrandbits(48)
         self.reshuffle_seed = reshuffle_seed
         self._stub = Stub(order, random.Random(reshuffle_seed), self.options.reshuffle)
+        self._forced = forced_bets(self.stakes, self.game, button, count)
+        self._dead = [0] * count  # unequal antes: dead money for the main pot
         self.stacks = list(stacks)
         self.bets = [0] * count
         self.contributed = [0] * count
@@ -179,13 +181,6 @@ class Hand:
     def _left_of_button(self) -> list[int]:
         return self._seats_from(self.button + 1)
 
-    @property
-    def _blind_seats(self) -> tuple[int, int]:
-        count = len(self.stacks)
-        if count == 2:  # TDA 34: heads-up, the button is the small blind
-            return self.button, (self.button + 1) % count
-        return (self.button + 1) % count, (self.button + 2) % count
-
     def _put_in(self, seat: int, amount: int, *, bet: bool = True) -> int:
         stack = self.stacks[seat]
         if amount >= stack:
@@ -199,21 +194,17 @@ class Hand:
         return amount
 
     def _post_forced(self) -> None:
-        # Antes first, from every player (dead money, not a bet): Doogie's, or a blind
-        # game's (common in mixed games); then a blind game's blinds.
-        if self.stakes.ante:
-            for seat in self._left_of_button():
-                paid = self._put_in(seat, self.stakes.ante, bet=False)
+        # Antes first (dead money, not a bet): Doogie's, or a blind game's, from every player,
+        # the big blind or the button; then a blind game's blinds and straddle.
+        forced = self._forced
+        for seat in self._left_of_button():
+            if forced.antes[seat]:
+                paid = self._put_in(seat, forced.antes[seat], bet=False)
                 if paid:
                     self._log(Posted(seat=seat, blind="ante", amount=paid))
-        if self.game.forced is Forced.ANTE:
-            return
-        small, big = self._blind_seats
-        blinds: tuple[tuple[int, Blind, int], ...] = (
-            (small, "small blind", self.stakes.small_blind),
-            (big, "big blind", self.stakes.big_blind),
-        )
-        for seat, name, amount in blinds:
+                    if forced.dead_antes:
+                        self._dead[seat] = paid
+        for seat, name, amount in forced.blinds:
             paid = self._put_in(seat, amount)
             if paid:
                 self._log(Posted(seat=seat, blind=name, amount=paid))
@@ -256,7 +247,11 @@ class Hand:
     def pots(self) -> list[LivePot]:
         """The pot now, split at the all-in levels: the main pot first, each with the seats
         that can still win it (a bet not yet called is in the pot)."""
-        return live_pots(self.contributed, self.stacks, self.in_hand())
+        live = [c - d for c, d in zip(self.contributed, self._dead, strict=True)]
+        pots = live_pots(live, self.stacks, self.in_hand())
+        if sum(self._dead):  # unequal antes: dead money in the main pot
+            pots[0] = LivePot(pots[0].amount + sum(self._dead), pots[0].eligible)
+        return pots
 
     def _can_bet(self, seat: int) -> bool:
         return not self.folded[seat] and self.stacks[seat] > 0
@@ -579,19 +574,22 @@ class Hand:
             cap: int | None = self.options.raise_cap
         else:
             size, cap = self.stakes.big_blind, None
-        current = max(self.bets)
-        if self._bet_number == 1 and self.game.forced is Forced.BLINDS:
-            # A big blind all-in for less still makes the others call a full big blind.
-            current = max(current, self.stakes.big_blind)
+        current, bets, min_raise = max(self.bets), 1 if max(self.bets) else 0, size
+        first = (self.button + 1) % len(self.stacks)
+        forced = self._forced
+        if self._bet_number == 1 and forced.first is not None:
+            # A big blind (or straddle) all-in for less still makes the others call it in
+            # full; the straddle is the smallest raise, and its poster acts last.
+            current, first = max(current, forced.opening), forced.first
+            # PHH's fixed-limit cap counts the bets and raises after the blinds.
+            bets = max(bets, forced.opening_bets) if self.options.blind_counts_as_bet else 0
+            if self.structure is not Structure.FIXED_LIMIT:
+                min_raise = max(size, forced.opening)
         round_ = Round(self.structure, size, cap, current=current, full_level=current,
-                       min_raise=size, bets=1 if current else 0)  # fmt: skip
+                       min_raise=min_raise, bets=bets)  # fmt: skip
         self._round = round_
         self._phase = "bet"
         self._log(BettingRound(number=self._bet_number, size=size))
-        if self._bet_number == 1 and self.game.forced is Forced.BLINDS:
-            first = (self._blind_seats[1] + 1) % len(self.stacks)  # left of the big blind
-        else:
-            first = (self.button + 1) % len(self.stacks)
         self._next_bettor((first - 1) % len(self.stacks))
 
     def _end_betting(self) -> None:
@@ -628,11 +626,13 @@ class Hand:
             self._log(Shown(seat=seat, cards=tuple(self.hole[seat])))
         declared = {self.names[s]: w for s, w in self.declarations.items() if s in live}
         declarations = declared or None
+        paid = {name: self.contributed[s] - self._dead[s] for s, name in enumerate(self.names)}
         self.result = settle(
             self.game,
             {self.names[s]: tuple(self.hole[s]) for s in live},
             tuple(self.board),
-            contributions={self.names[s]: self.contributed[s] for s in range(count)},
+            contributions=paid,
+            dead=sum(self._dead),
             seats=self.names,
             button=self.names[self.button],
             declarations=declarations,

@@ -449,6 +449,7 @@ def settle(
     declarations: Mapping[str, str] | None = None,
     odd_chip: str = "high-award",
     two_way_tie_keeps: bool | None = None,
+    dead: int = 0,
 ) -> ShowdownResult:
     """Settle a showdown and return who gets what, award by award and pot by pot.
 
@@ -460,6 +461,8 @@ def settle(
     ("high", "low" or "both") for every player, or none for cards-speak; with
     ``two_way_tie_keeps`` (the seed's house rule) a two-way declarer who ties only with the best
     possible hand keeps the pot; ``None`` plays the game's rule (``GameSpec.two_way_tie_keeps``).
+    ``dead`` chips (antes that differ by seat, not counted in ``contributions``) go to the main
+    pot, which every live player may win, as PHH and PokerKit play them.
     """
     spec = find_game(game) if isinstance(game, str) else game
     live_cards, board_cards = _read_cards(spec, players, board)
@@ -478,6 +481,11 @@ def settle(
     if contributions is not None:
         matched, returned = return_uncalled(paid)
         pots = build_pots(matched, live_in_order)
+        dead = _int_amount(dead, "the dead money")
+        if dead and pots and set(pots[0].eligible) == set(live_in_order):
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        elif dead:
+            pots.insert(0, Pot(dead, tuple(live_in_order)))
     else:
         assert pot is not None
         amount = _int_amount(pot, "the pot")
@@ -503,7 +511,7 @@ def settle(
         seat_order if contributions is not None else live,
         settled,
         returned,
-        sum(paid.values()) if contributions is not None else (pot or 0),
+        sum(paid.values()) + dead if contributions is not None else (pot or 0),
     )
     return ShowdownResult(
         game=spec,

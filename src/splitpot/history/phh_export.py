@@ -13,11 +13,12 @@ from typing import Any
 
 from splitpot.cards import Card
 from splitpot.engine.events import Event, view
+from splitpot.engine.forced import phh_forced
 from splitpot.engine.history import format_history
 from splitpot.engine.options import Stakes
 from splitpot.errors import SplitpotError
 from splitpot.games import GameSpec, find_game
-from splitpot.games.streets import Forced, Structure
+from splitpot.games.streets import Structure
 from splitpot.history.phh_variants import (
     PhhHand,
     has_sviten,
@@ -186,11 +187,8 @@ def _phh_fields(
     stakes = Stakes(**data["stakes"])
 
     fields: list[tuple[str, Any]] = [("variant", variant_code(game, structure))]
-    ante = stakes.ante  # Doogie's, or a blind game's (posted before the blinds)
-    blinds = [0] * count
-    if game.forced is Forced.BLINDS:
-        blinds[0], blinds[1] = stakes.small_blind, stakes.big_blind
-    fields += [("antes", [ante] * count), ("blinds_or_straddles", blinds)]
+    antes, blinds = phh_forced(stakes, game, count)  # by PHH position, as the hand posted them
+    fields += [("antes", antes), ("blinds_or_straddles", blinds)]
     if structure is Structure.FIXED_LIMIT:
         fields += [("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet)]
     else:

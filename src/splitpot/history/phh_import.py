@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from splitpot.cards import Card, check_distinct, full_deck, parse_cards
 from splitpot.engine.events import Action, Event, way_of
+from splitpot.engine.forced import stakes_from_phh
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes
 from splitpot.errors import SplitpotError
@@ -55,29 +56,37 @@ def _table(doc: Mapping[str, Any], key: str) -> dict[str, Any] | None:
     return value
 
 
+def _stake(value: Any, what: str) -> Any:
+    if isinstance(value, list):
+        return tuple(_int(item, f"{what}[{i}]") for i, item in enumerate(value))
+    return value if isinstance(value, str) else _int(value, what)
+
+
 def _stakes(doc: Mapping[str, Any], game: GameSpec, structure: Structure, count: int) -> Stakes:
     given = _table(doc, "_stakes")
     try:
         if given is not None:
-            return Stakes(**{k: _int(v, f"_stakes.{k}") for k, v in given.items()})
+            return Stakes(**{k: _stake(v, f"_stakes.{k}") for k, v in given.items()})
         antes = _ints(doc, "antes", count)
-        blinds = _ints(doc, "blinds_or_straddles", count) if "blinds_or_straddles" in doc else []
+        blinds = _ints(doc, "blinds_or_straddles") if "blinds_or_straddles" in doc else []
+        if len(blinds) > count:
+            raise HistoryError(f"blinds_or_straddles has {len(blinds)} entries for {count} players")
         blinds += [0] * (count - len(blinds))
-        if len(set(antes)) != 1 or any(blinds[2:]):
-            raise HistoryError("splitpot plays uniform antes and two blinds, no straddles")
+        if doc.get("ante_trimming_status") is True and len(set(antes)) != 1:
+            raise HistoryError("splitpot trims antes only when every player antes the same")
         if structure is Structure.FIXED_LIMIT:
             small_bet = _int(doc.get("small_bet"), "small_bet")
             big_bet = _int(doc.get("big_bet"), "big_bet")
         else:
             small_bet = _int(doc.get("min_bet"), "min_bet")
             big_bet = 2 * small_bet
-        if game.forced is Forced.ANTE:
-            return Stakes(small_blind=antes[0], big_blind=small_bet, ante=antes[0],
-                          small_bet=small_bet, big_bet=big_bet)  # fmt: skip
-        if structure is not Structure.FIXED_LIMIT and small_bet != blinds[1]:
+        if (
+            game.forced is not Forced.ANTE
+            and structure is not Structure.FIXED_LIMIT
+            and small_bet != blinds[1]
+        ):
             raise HistoryError("splitpot's minimum bet is the big blind")
-        return Stakes(small_blind=blinds[0], big_blind=blinds[1], small_bet=small_bet,
-                      big_bet=big_bet, ante=antes[0])  # fmt: skip
+        return stakes_from_phh(antes, blinds, small_bet, big_bet, game)
     except (TypeError, SplitpotError) as exc:
         if isinstance(exc, HistoryError):
             raise
