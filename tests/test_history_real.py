@@ -5,6 +5,7 @@ a .phhs with bad hands among good ones, and real hands transcribed from public r
 from __future__ import annotations
 
 import random
+import re
 import tomllib
 import warnings
 
@@ -14,7 +15,8 @@ import pytest
 from splitpot.bots import random_policy
 from splitpot.engine.hand import Hand
 from splitpot.engine.table import Table
-from splitpot.history import export_phh, import_phh
+from splitpot.history import export_phh, export_text, import_phh
+from splitpot.history.store import HistoryError
 from splitpot.history.phh_export import _dump
 
 
@@ -46,3 +48,53 @@ def test_forced_bets_as_phh_round_trip_and_replay_in_pokerkit(stakes: str) -> No
         if count > 2:
             assert plain[0].data["stakes"] == hand.events[0].data["stakes"]
         assert Hand.replay(plain).stacks == hand.stacks
+
+
+def _with_unknown_hole(hand: Hand, seat: int) -> tuple[str, str]:
+    """The hand's PHH without _deck and with ``seat``'s hole cards unknown (``????``)."""
+    count = len(hand.names)
+    label = {s: f"p{i + 1}" for i, s in enumerate((hand.button + 1 + i) % count
+                                                  for i in range(count))}  # fmt: skip
+    who = label[seat]
+    doc = tomllib.loads(export_phh(hand.events))
+    doc["actions"] = [
+        f"d dh {who} " + "?" * len(a.split()[3]) if a.startswith(f"d dh {who} ") else a
+        for a in doc["actions"]
+    ]
+    return _dump([(k, v) for k, v in doc.items() if k != "_deck"]), who
+
+
+def _folded_hands(count: int) -> list[tuple[Hand, int]]:
+    out = []
+    for number in range(60):
+        table = Table("holdem", stacks=[100] * 4, rng=random.Random(number))
+        hand = table.play_hand(random_policy(random.Random(number)))
+        folded = [e.seat for e in hand.events if e.kind == "fold"]
+        if folded and hand.result is not None:
+            out.append((hand, folded[0]))
+    return out[:count]
+
+
+def test_unknown_cards_a_folded_players_hole_cards_replay_show_and_export_as_unknown() -> None:
+    hands = _folded_hands(20)
+    assert len(hands) == 20
+    for hand, seat in hands:
+        text, who = _with_unknown_hole(hand, seat)
+        events = import_phh(text)
+        assert Hand.replay(events).stacks == hand.stacks
+        again = export_phh(events)
+        assert f"d dh {who} ????" in again and "??" in tomllib.loads(again)["_deck"]
+        assert export_phh(import_phh(again)) == again
+        name = hand.names[seat]
+        assert f"Dealt to {name}: ?? ??" in export_text(events)
+        # What a seat may see is unchanged: another seat's view never had those cards.
+        assert all("??" not in str(e.to_json()) for e in events[1:])
+
+
+def test_unknown_cards_a_shown_hand_needs_its_cards() -> None:
+    hand = next(h for h, _ in _folded_hands(20))
+    shown = next(e.seat for e in hand.events if e.kind == "show")
+    text, who = _with_unknown_hole(hand, shown)
+    text = re.sub(rf"'{who} sm \S+'", f"'{who} sm ????'", text)
+    with pytest.raises(HistoryError, match=r"cards are unknown \(\?\?\): a shown hand needs"):
+        import_phh(text)

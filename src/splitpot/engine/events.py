@@ -192,6 +192,8 @@ class HandStarted(Event):
     names: tuple[str, ...]
     stacks: tuple[int, ...]
     button: int
+    # Placeholders for the cards nobody saw (engine.unknown): ``None`` when every card is known.
+    unknown: tuple[Card, ...] | None = None
     deck: tuple[Card, ...] | None = field(default=None, metadata=_SECRET)
     seed: int | None = field(default=None, metadata=_SECRET)
     # The options exactly as a stored log wrote them (an older log may use an older name of an

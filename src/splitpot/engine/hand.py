@@ -19,7 +19,7 @@ board cards from the top, with no burn cards except the one after a reshuffle.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Literal, TypeVar
 
 from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
@@ -64,6 +64,7 @@ from splitpot.engine.legal import LegalActions
 from splitpot.engine.options import Options, Stakes, check_structure, renamed_options
 from splitpot.engine.pots import LivePot, live_pots
 from splitpot.engine.showdown import ShowdownResult, settle
+from splitpot.engine.unknown import check_shown
 from splitpot.errors import (
     GameSpecError,
     IllegalActionError,
@@ -98,6 +99,7 @@ class Hand:
         deck: Sequence[int] | str | None = None,
         names: Sequence[str] | None = None,
         reshuffle_seed: int | None = None,
+        unknown: Collection[Card] = (),
     ) -> None:
         self.game = find_game(game) if isinstance(game, str) else game
         if not isinstance(self.game, GameSpec):
@@ -120,6 +122,7 @@ class Hand:
         self.reshuffle_seed = reshuffle_seed
         self._stub = Stub(order, random.Random(reshuffle_seed), self.options.reshuffle)
         self._forced = forced_bets(self.stakes, self.game, button, count)
+        self.unknown = frozenset(unknown)  # placeholders for cards nobody saw (engine.unknown)
         self._dead = [0] * count  # unequal antes: dead money for the main pot
         self.stacks = list(stacks)
         self.bets = [0] * count
@@ -148,7 +151,7 @@ class Hand:
             HandStarted(
                 game=self.game.id, structure=self.structure, stakes=self.stakes,
                 options=self.options, names=self.names, stacks=tuple(stacks), button=button,
-                deck=tuple(order), seed=reshuffle_seed,
+                unknown=tuple(unknown) or None, deck=tuple(order), seed=reshuffle_seed,
             )
         )  # fmt: skip
         self._post_forced()
@@ -623,6 +626,7 @@ class Hand:
             first = next(s for s in self._left_of_button() if s in live)
         order = [(first + i) % count for i in range(count) if (first + i) % count in live]
         for seat in order:
+            check_shown(self.names[seat], self.hole[seat], self.unknown)
             self._log(Shown(seat=seat, cards=tuple(self.hole[seat])))
         declared = {self.names[s]: w for s, w in self.declarations.items() if s in live}
         declarations = declared or None
@@ -692,6 +696,7 @@ class Hand:
                 deck=start.deck,
                 names=list(start.names),
                 reshuffle_seed=start.seed,
+                unknown=start.unknown or (),
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, SplitpotError) and not isinstance(exc, SchemaError):

@@ -11,11 +11,11 @@ from datetime import UTC, datetime
 from datetime import time as clock_time
 from typing import Any
 
-from splitpot.cards import Card
 from splitpot.engine.events import Event, view
 from splitpot.engine.forced import phh_forced
 from splitpot.engine.history import format_history
 from splitpot.engine.options import Stakes
+from splitpot.engine.unknown import unknown_text
 from splitpot.errors import SplitpotError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Structure
@@ -73,10 +73,6 @@ def _dump(fields: Sequence[tuple[str, Any]]) -> str:
 # ---------------------------------------------------------------------------- export
 
 
-def _cards(cards: Iterable[int]) -> str:
-    return "".join(str(Card(c)) for c in cards)
-
-
 def _full_start(events: Sequence[Event]) -> Event:
     if not events or events[0].kind != "start":
         raise HistoryError("a hand's event log starts with its start event")
@@ -102,6 +98,11 @@ def _played(
 ) -> _Played:
     """The PHH actions of ``events`` (after the start), with the player labels ``label``."""
     by_name = {name: label[seat] for seat, name in enumerate(names)}
+    unknown = frozenset(events[0].data.get("unknown") or ())
+
+    def _cards(cards: Iterable[int]) -> str:
+        return unknown_text(cards, unknown)
+
     played = _Played()
     actions, declared, sviten = played.actions, played.declared, played.sviten
     later: list[str] = []  # a draw's replacements, dealt once every player has drawn
@@ -229,7 +230,7 @@ def _phh_fields(
         ("_structure", structure.value),
         ("_stakes", stakes.to_json()),
         ("_options", {k: v for k, v in options.items() if v is not None}),
-        ("_deck", _cards(start.secret["deck"])),
+        ("_deck", unknown_text(start.secret["deck"], data.get("unknown") or ())),
         ("_seed", int(start.secret["seed"])),
     ]
     if declared:

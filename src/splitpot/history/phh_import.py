@@ -13,11 +13,12 @@ from datetime import time as clock_time
 from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from splitpot.cards import Card, check_distinct, full_deck, parse_cards
+from splitpot.cards import Card, check_distinct, parse_cards
 from splitpot.engine.events import Action, Event, way_of
 from splitpot.engine.forced import stakes_from_phh
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes
+from splitpot.engine.unknown import fill_unknown
 from splitpot.errors import SplitpotError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Deal, Forced, Structure
@@ -93,12 +94,6 @@ def _stakes(doc: Mapping[str, Any], game: GameSpec, structure: Structure, count:
         raise HistoryError(f"stakes: {exc}") from None
 
 
-def _known(cards: Sequence[Card | None], what: str) -> list[Card]:
-    if any(card is None for card in cards):
-        raise HistoryError(f"{what} has unknown cards (??): splitpot needs every card")
-    return [card for card in cards if card is not None]
-
-
 def _phh_cards(text: str, where: str) -> list[Card | None]:
     out: list[Card | None] = []
     for index in range(0, len(text), 2):
@@ -122,31 +117,35 @@ def _words(raw: Any, index: int) -> list[str]:
     return raw.split("#", 1)[0].split()
 
 
-def _rebuilt_deck(doc: Mapping[str, Any], game: GameSpec, count: int) -> list[Card]:
+def _rebuilt_deck(doc: Mapping[str, Any], game: GameSpec, count: int) -> list[Card | None]:
     """The deck order from the dealt cards, for a PHH without ``_deck``: hole cards one at a
-    time clockwise from the first seat left of the button, then every later card as dealt."""
+    time clockwise from the first seat left of the button, then every later card as dealt
+    (``None`` for a card nobody saw: a placeholder deals it, see :mod:`splitpot.engine.unknown`)."""
     first = game.streets[0]
     assert isinstance(first, Deal)
-    hole: list[list[Card]] = [[] for _ in range(count)]
-    later: list[Card] = []
+    hole: list[list[Card | None]] = [[] for _ in range(count)]
+    later: list[Card | None] = []
     for index, raw in enumerate(doc["actions"], 1):
         words = _words(raw, index)
         if words[:2] == ["d", "dh"] and len(words) == 4:
             player = _player(words[2], count)
-            cards = _known(_phh_cards(words[3], f"action {index}"), f"action {index}")
+            cards = _phh_cards(words[3], f"action {index}")
             room = first.hole - len(hole[player])
             hole[player] += cards[:room]
             later += cards[room:]
         elif words[:2] == ["d", "db"] and len(words) == 3:
-            later += _known(_phh_cards(words[2], f"action {index}"), f"action {index}")
+            later += _phh_cards(words[2], f"action {index}")
     if any(len(cards) != first.hole for cards in hole):
         raise HistoryError(f"without _deck, every player's {first.hole} hole cards must be dealt")
     dealt = [hole[player][k] for k in range(first.hole) for player in range(count)] + later
+    known = [card for card in dealt if card is not None]
     try:
-        check_distinct([("in the dealt cards", dealt)])
+        check_distinct([("in the dealt cards", known)])
     except SplitpotError as exc:
         raise HistoryError(f"{exc} (a hand that reshuffled needs its _deck and _seed)") from None
-    return dealt + [card for card in full_deck() if card not in set(dealt)]
+    if len(dealt) > 52:
+        raise HistoryError(f"the actions deal {len(dealt)} cards: more than a deck")
+    return dealt + [None] * (52 - len(dealt))
 
 
 def _player(text: str, count: int) -> int:
@@ -210,15 +209,17 @@ class _Importer:
             opts = Options.from_json(options) if options is not None else Options()
         except (TypeError, SplitpotError) as exc:
             raise HistoryError(f"_options: {exc}") from None
-        deck: Sequence[Card]
+        given: list[Card | None]
         if "_deck" in doc:
             if not isinstance(doc["_deck"], str):
                 raise HistoryError("_deck must be the 52 cards as text")
-            deck = _known(_phh_cards(doc["_deck"], "in _deck"), "_deck")
-            if len(deck) != 52 or len(set(deck)) != 52:
-                raise HistoryError("_deck must hold each of the 52 cards once")
+            given = _phh_cards(doc["_deck"], "in _deck")
+            known = [card for card in given if card is not None]
+            if len(given) != 52 or len(set(known)) != len(known):
+                raise HistoryError("_deck must hold each of the 52 cards once (?? if unknown)")
         else:
-            deck = _rebuilt_deck(doc, game, count)
+            given = _rebuilt_deck(doc, game, count)
+        deck, unknown = fill_unknown(given)
         seed = _int(doc.get("_seed", 0), "_seed")
         seat_stacks = [0] * count
         for index, seat in enumerate(order):
@@ -236,6 +237,7 @@ class _Importer:
                 deck=deck,
                 names=names,
                 reshuffle_seed=seed,
+                unknown=unknown,
             )
         except SplitpotError as exc:
             if isinstance(exc, HistoryError):
@@ -385,11 +387,21 @@ class _Importer:
             action = Action(kind, amount=amount)
         else:
             thrown = _phh_cards(words[2], where) if len(words) == 3 else []
-            action = Action.discard(_known(thrown, where))
+            action = Action.discard(self._thrown(seat, thrown, where))
         try:
             hand.apply(action, seat=seat)
         except SplitpotError as exc:
             raise HistoryError(f"{where}: {exc}") from None
+
+    def _thrown(self, seat: int, thrown: Sequence[Card | None], where: str) -> list[Card]:
+        """The cards a discard throws; an unknown one (``??``) is one of the placeholders."""
+        stand_ins = [c for c in self.hand.hole[seat] if c in self.hand.unknown]
+        out: list[Card] = []
+        for card in thrown:
+            if card is None and not stand_ins:
+                raise HistoryError(f"{where}: {self._label(seat)} has no unknown card to throw")
+            out.append(stand_ins.pop(0) if card is None else card)
+        return out
 
     def run(self) -> tuple[Event, ...]:
         shows: list[tuple[int, list[str], str]] = []
