@@ -4,20 +4,23 @@ a .phhs with bad hands among good ones, and real hands transcribed from public r
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import tomllib
 import warnings
+from pathlib import Path
 
 import pokerkit
 import pytest
 
+from cli_run import cli_captured
 from splitpot.bots import random_policy
 from splitpot.engine.hand import Hand
 from splitpot.engine.table import Table
-from splitpot.history import export_phh, export_text, import_phh
-from splitpot.history.store import HistoryError
+from splitpot.history import PhhHand, export_phh, export_phhs, export_text, import_phh, read_phh
 from splitpot.history.phh_export import _dump
+from splitpot.history.store import HistoryError
 
 
 def bare(text: str) -> str:
@@ -98,3 +101,63 @@ def test_unknown_cards_a_shown_hand_needs_its_cards() -> None:
     text = re.sub(rf"'{who} sm \S+'", f"'{who} sm ????'", text)
     with pytest.raises(HistoryError, match=r"cards are unknown \(\?\?\): a shown hand needs"):
         import_phh(text)
+
+
+def _ten_hands_two_bad() -> str:
+    hands = [
+        PhhHand(Table("holdem", stacks=[100] * 3, rng=random.Random(n))
+                .play_hand(random_policy(random.Random(n))).events, n + 1)
+        for n in range(10)
+    ]  # fmt: skip
+    text = export_phhs(hands)
+    sections = text.split("\n[")
+    # Hand 3 says other finishing stacks; hand 7 names a variant nobody plays.
+    sections[2] = re.sub(r"finishing_stacks = \[\d+", "finishing_stacks = [7", sections[2])
+    sections[6] = sections[6].replace("variant = 'NT'", "variant = 'XYZ'")
+    return "\n[".join(sections)
+
+
+def test_phhs_of_ten_hands_with_two_bad_stores_eight_and_names_the_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ten.phhs"
+    path.write_text(_ten_hands_two_bad())
+    db = str(tmp_path / "h.sqlite3")
+    code, out, err = cli_captured(["history", "import", str(path), "--db", db], capsys)
+    assert code == 1 and "imported 8 hands" in out
+    refused = err.strip().splitlines()
+    assert len(refused) == 2
+    assert refused[0].startswith("refused hand [3] (the 3rd in the file): finishing_stacks")
+    assert refused[1].startswith("refused hand [7] (the 7th in the file): variant does not")
+    code, out, _ = cli_captured(["history", "list", "--db", db, "--json"], capsys)
+    assert len(json.loads(out)) == 8
+
+
+def test_phhs_strict_refuses_the_whole_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ten.phhs"
+    path.write_text(_ten_hands_two_bad())
+    db = tmp_path / "h.sqlite3"
+    code, _, err = cli_captured(["history", "import", str(path), "--db", str(db), "--strict"],
+                                capsys)  # fmt: skip
+    assert code != 0 and "hand [3]" in err and not db.exists()
+
+
+def test_history_import_and_export_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "ten.phhs"
+    path.write_text(_ten_hands_two_bad())
+    db = str(tmp_path / "h.sqlite3")
+    code, out, _ = cli_captured(["history", "import", str(path), "--db", db, "--json"], capsys)
+    report = json.loads(out)
+    assert code == 1 and len(report["stored"]) == 8 and report["skipped"] == 0
+    assert [r["hand"] for r in report["refused"]] == ["3", "7"]
+    assert report["stored"][0] == {"id": 1, "hand": 1, "game": "holdem"}
+    code, out, _ = cli_captured(["history", "export", "1", "2", "--db", db, "--json"], capsys)
+    written = json.loads(out)
+    assert code == 0 and [h["id"] for h in written["hands"]] == [1, 2]
+    assert written["format"] == "phh" and written["text"].startswith("[1]\n")
+    target = tmp_path / "out.phhs"
+    code, out, _ = cli_captured(["history", "export", "--db", db, "--json", "--out", str(target)],
+                                capsys)  # fmt: skip
+    assert json.loads(out)["out"] == str(target) and len(read_phh(target.read_text())) == 8

@@ -33,6 +33,7 @@ from splitpot.engine.events import (
     HandStarted,
     HoleDealt,
     Kept,
+    Mucked,
     Posted,
     RaisedTo,
     Rejected,
@@ -215,6 +216,8 @@ def event_line(
             return f"Uncalled bet ({amount}) returned to {who}"
         case Shown(cards=cards):
             return f"{who} shows {cards_text(cards)}"
+        case Mucked():
+            return f"{who} mucked (not shown)"
         case WonUncontested(amount=amount):
             return uncontested_line(who, amount)
         case Ended(stacks=stacks):

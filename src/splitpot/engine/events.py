@@ -58,6 +58,7 @@ __all__ = [
     "HandStarted",
     "HoleDealt",
     "Kept",
+    "Mucked",
     "Posted",
     "RaisedTo",
     "Rejected",
@@ -83,7 +84,8 @@ NOBODY: Final = -1
 EventKind = Literal[
     "start", "post", "deal_hole", "deal_board", "bet_round", "draw_round", "declare_round",
     "fold", "check", "call", "bet", "raise", "discard", "sviten_up", "keep", "reject",
-    "sviten_down", "declare", "reveal", "reshuffle", "return", "show", "win", "settle", "end",
+    "sviten_down", "declare", "reveal", "reshuffle", "return", "show", "muck", "win", "settle",
+    "end",
 ]  # fmt: skip
 Blind = Literal["small blind", "big blind", "ante", "straddle"]
 
@@ -400,6 +402,14 @@ class Shown(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Mucked(Event):
+    """A seat mucks its hand at the showdown (the ``muck`` option): no one sees it."""
+
+    kind: ClassVar[Literal["muck"]] = "muck"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WonUncontested(Event):
     """Everyone else folded: the seat takes the pot."""
 
@@ -704,6 +714,10 @@ def action_of(event: Event) -> Action | None:
             return Action.reject()
         case Declared(way=way):
             return Action("declare", way=way)
+        case Shown():
+            return Action.show()  # a decision only with the muck option (Hand.replay)
+        case Mucked():
+            return Action.muck()
     return None
 
 

@@ -85,17 +85,13 @@ def forced_bets(stakes: Stakes, game: GameSpec, button: int, count: int) -> Forc
         for p, chips in enumerate(blinds)
         if chips
     )
-    # PokerKit's rule and the card room's: the first to act sits left of the largest blind
-    # (of equal blinds, the last in the order of play from the first seat left of the button).
-    by_seat = [0] * count
-    for position, chips in enumerate(blinds):
-        by_seat[seats[position]] = chips
+    # The card room's rule (and PokerKit's): the first to act sits left of the largest blind,
+    # of equal blinds the later one (the big blind, not the small; TDA 34 heads-up).
     largest = max(blinds, default=0)
     first = None
     if largest:
-        play = [(button + 1 + step) % count for step in range(count)]
-        last = [seat for seat in play if by_seat[seat] == largest][-1]
-        first = (last + 1) % count
+        last = max(p for p, chips in enumerate(blinds) if chips == largest)
+        first = (seats[last] + 1) % count
     bets = max(1, sum(1 for chips in blinds if chips) - 1) if largest else 0
     return ForcedBets(tuple(antes), named, dead, first, largest, bets)
 

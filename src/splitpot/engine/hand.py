@@ -43,6 +43,7 @@ from splitpot.engine.events import (
     HandStarted,
     HoleDealt,
     Kept,
+    Mucked,
     Posted,
     RaisedTo,
     Rejected,
@@ -61,9 +62,10 @@ from splitpot.engine.events import (
 )
 from splitpot.engine.forced import forced_bets
 from splitpot.engine.legal import LegalActions
+from splitpot.engine.muck import may_muck, settle_shown, showdown_order
 from splitpot.engine.options import Options, Stakes, check_structure, renamed_options
 from splitpot.engine.pots import LivePot, live_pots
-from splitpot.engine.showdown import ShowdownResult, settle
+from splitpot.engine.showdown import ShowdownResult
 from splitpot.engine.unknown import check_shown
 from splitpot.errors import (
     GameSpecError,
@@ -79,8 +81,9 @@ __all__ = ["Hand", "LegalActions", "action_of", "stacked_deck"]
 
 
 _E = TypeVar("_E", bound=Event)
-Phase = Literal["deal", "bet", "draw", "sviten", "declare", "between", "done"]
-"""Where a hand is; a decision is asked for in ``bet``, ``draw``, ``sviten`` or ``declare``."""
+Phase = Literal["deal", "bet", "draw", "sviten", "declare", "show", "between", "done"]
+"""Where a hand is; a decision is asked for in ``bet``, ``draw``, ``sviten``, ``declare`` or
+``show`` (the showdown, with the muck option)."""
 
 
 class Hand:
@@ -123,7 +126,8 @@ class Hand:
         self._stub = Stub(order, random.Random(reshuffle_seed), self.options.reshuffle)
         self._forced = forced_bets(self.stakes, self.game, button, count)
         self.unknown = frozenset(unknown)  # placeholders for cards nobody saw (engine.unknown)
-        self._dead = [0] * count  # unequal antes: dead money for the main pot
+        self.dead = [0] * count  # unequal antes: dead money for the main pot
+        self._shown: list[int] = []  # the showdown with the muck option: the hands shown
         self.stacks = list(stacks)
         self.bets = [0] * count
         self.contributed = [0] * count
@@ -206,7 +210,7 @@ class Hand:
                 if paid:
                     self._log(Posted(seat=seat, blind="ante", amount=paid))
                     if forced.dead_antes:
-                        self._dead[seat] = paid
+                        self.dead[seat] = paid
         for seat, name, amount in forced.blinds:
             paid = self._put_in(seat, amount)
             if paid:
@@ -250,10 +254,10 @@ class Hand:
     def pots(self) -> list[LivePot]:
         """The pot now, split at the all-in levels: the main pot first, each with the seats
         that can still win it (a bet not yet called is in the pot)."""
-        live = [c - d for c, d in zip(self.contributed, self._dead, strict=True)]
+        live = [c - d for c, d in zip(self.contributed, self.dead, strict=True)]
         pots = live_pots(live, self.stacks, self.in_hand())
-        if sum(self._dead):  # unequal antes: dead money in the main pot
-            pots[0] = LivePot(pots[0].amount + sum(self._dead), pots[0].eligible)
+        if sum(self.dead):  # unequal antes: dead money in the main pot
+            pots[0] = LivePot(pots[0].amount + sum(self.dead), pots[0].eligible)
         return pots
 
     def _can_bet(self, seat: int) -> bool:
@@ -295,6 +299,10 @@ class Hand:
             return LegalActions(seat, "sviten", keep_reject=True)
         if self._phase == "declare":
             return LegalActions(seat, "declare", declare=WAYS)
+        if self._phase == "show":
+            muck = may_muck(self, seat, self._shown, len(self._queue))
+            known = not any(card in self.unknown for card in self.hole[seat])
+            return LegalActions(seat, "show", show=known, muck=muck)
         assert self._round is not None
         others_can_act = self._others_can_bet(seat)
         owed = self._to_match(seat, others_can_act) - self.bets[seat]
@@ -520,6 +528,9 @@ class Hand:
     def _advance(self) -> None:
         """Run the dealer's steps until a player must decide or the hand is settled."""
         while self._to_act is None and self._phase != "done":
+            if self._phase == "show":
+                self._settle(self._shown)
+                return
             if self._phase == "bet":
                 self._end_betting()
             elif self._phase in ("draw", "declare"):
@@ -619,30 +630,31 @@ class Hand:
         self._finish()
 
     def _showdown(self) -> None:
-        live = self.in_hand()
-        count = len(self.stacks)
-        first = self._last_aggressor_of_last_round()
-        if first is None or first not in live:
-            first = next(s for s in self._left_of_button() if s in live)
-        order = [(first + i) % count for i in range(count) if (first + i) % count in live]
+        order = showdown_order(self)
+        if self.options.muck:  # each in turn shows or mucks (engine.muck)
+            self._phase = "show"
+            self._queue = order
+            self._next_in_queue()
+            return
         for seat in order:
             check_shown(self.names[seat], self.hole[seat], self.unknown)
             self._log(Shown(seat=seat, cards=tuple(self.hole[seat])))
-        declared = {self.names[s]: w for s, w in self.declarations.items() if s in live}
-        declarations = declared or None
-        paid = {name: self.contributed[s] - self._dead[s] for s, name in enumerate(self.names)}
-        self.result = settle(
-            self.game,
-            {self.names[s]: tuple(self.hole[s]) for s in live},
-            tuple(self.board),
-            contributions=paid,
-            dead=sum(self._dead),
-            seats=self.names,
-            button=self.names[self.button],
-            declarations=declarations,
-            odd_chip=self.options.odd_chip,
-            two_way_tie_keeps=self.options.two_way_tie_keeps,
-        )
+        self._settle(order)
+
+    def _show(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        check_shown(self.names[seat], self.hole[seat], self.unknown)
+        event = self._log(Shown(seat=seat, cards=tuple(self.hole[seat])))
+        self._shown.append(seat)
+        self._next_in_queue()
+        return event
+
+    def _muck_hand(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        event = self._log(Mucked(seat=seat))
+        self._next_in_queue()
+        return event
+
+    def _settle(self, shown: Sequence[int]) -> None:
+        self.result = settle_shown(self, shown)
         by_name = {name: seat for seat, name in enumerate(self.names)}
         self.payouts = {by_name[n]: c for n, c in self.result.payouts.items() if c}
         for seat, chips in self.payouts.items():
@@ -661,14 +673,6 @@ class Hand:
         assert self.result is not None
         hand = self.result.hands[name][award]
         return None if hand is None else f"{hand.describe()} ({format_cards(hand.cards)})"
-
-    def _last_aggressor_of_last_round(self) -> int | None:
-        for event in reversed(self._events):
-            if isinstance(event, BettingRound):
-                return None
-            if isinstance(event, BetTo | RaisedTo):
-                return event.seat
-        return None
 
     def _finish(self) -> None:
         self._phase = "done"
@@ -704,7 +708,7 @@ class Hand:
             raise LogError(f"the start event is malformed: {exc!r}") from None
         for event in events:
             action = action_of(event)
-            if action is not None:
+            if action is not None and (action.kind != "show" or hand.phase == "show"):
                 hand.apply(action, seat=event.seat)
         mine = [e.to_json() for e in hand.events]
         theirs = [e.to_json() for e in events]
@@ -729,6 +733,8 @@ _HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
     "keep": Hand._keep,
     "reject": Hand._reject,
     "declare": Hand._declare,
+    "show": Hand._show,
+    "muck": Hand._muck_hand,
 }
 
 

@@ -28,7 +28,7 @@ _STAKES_EXTRA = re.compile(
 ANTE_RULES: Final = ("every", "big-blind", "button")
 """Who antes: every player, the big blind alone, or the button alone (docs/rules.md "Betting")."""
 _ANTE_WORDS: Final = {"ante": "every", "bb-ante": "big-blind", "button-ante": "button"}
-ODD_CHIP_OPTIONS = ("high-award", "refuse")
+ODD_CHIP_OPTIONS = ("high-award", "refuse", "first-winner")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -168,7 +168,9 @@ def _stakes_extras(text: str) -> tuple[int, str, bool] | None:
 class Options:
     """Table options (RULES.md *option* decisions), each defaulting to the house rule.
 
-    - ``odd_chip``: ``"high-award"`` (TDA 20, the house rule) or ``"refuse"``;
+    - ``odd_chip``: ``"high-award"`` (TDA 20, the house rule), ``"refuse"``, or
+      ``"first-winner"`` (PHH readers' and PokerKit's: a split's odd chips all to the first
+      winner left of the button; what a PHH written elsewhere was settled by);
     - ``raise_cap``: bets in a fixed-limit round, a bet and three raises (4) or four raises (5);
     - ``heads_up_uncapped``: no fixed-limit cap while only two players are in the hand;
     - ``reshuffle``: when the stub runs out, ``"all-discards"`` reshuffles every discard made
@@ -204,7 +206,9 @@ class Options:
                 raise GameSpecError(f"{name} {getattr(self, name)!r:.40}: true or false")
         # Each option by type and range: True is not the number 1, "no" is not False.
         if type(self.odd_chip) is not str or self.odd_chip not in ODD_CHIP_OPTIONS:
-            raise GameSpecError(f"odd_chip {self.odd_chip!r}: use high-award or refuse")
+            raise GameSpecError(
+                f"odd_chip {self.odd_chip!r}: use high-award, refuse or first-winner"
+            )
         if type(self.raise_cap) is not int or self.raise_cap not in (4, 5):
             raise GameSpecError(
                 f"raise_cap {self.raise_cap!r}: a bet and three raises (4) or four (5)"

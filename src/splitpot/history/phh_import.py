@@ -8,6 +8,7 @@ import re
 import tomllib
 from collections import deque
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from datetime import time as clock_time
 from typing import Any, Final
@@ -26,7 +27,7 @@ from splitpot.history.phh_export import export_phh
 from splitpot.history.phh_variants import PhhHand, from_variant
 from splitpot.history.store import HistoryError
 
-__all__ = ["import_phh", "read_phh"]
+__all__ = ["RefusedHand", "import_phh", "read_phh", "read_phh_report"]
 
 
 def _int(value: Any, what: str) -> int:
@@ -117,7 +118,7 @@ def _words(raw: Any, index: int) -> list[str]:
     return raw.split("#", 1)[0].split()
 
 
-def _rebuilt_deck(doc: Mapping[str, Any], game: GameSpec, count: int) -> list[Card | None]:
+def _rebuilt_deck(actions: Sequence[Any], game: GameSpec, count: int) -> list[Card | None]:
     """The deck order from the dealt cards, for a PHH without ``_deck``: hole cards one at a
     time clockwise from the first seat left of the button, then every later card as dealt
     (``None`` for a card nobody saw: a placeholder deals it, see :mod:`splitpot.engine.unknown`)."""
@@ -125,7 +126,7 @@ def _rebuilt_deck(doc: Mapping[str, Any], game: GameSpec, count: int) -> list[Ca
     assert isinstance(first, Deal)
     hole: list[list[Card | None]] = [[] for _ in range(count)]
     later: list[Card | None] = []
-    for index, raw in enumerate(doc["actions"], 1):
+    for index, raw in enumerate(actions, 1):
         words = _words(raw, index)
         if words[:2] == ["d", "dh"] and len(words) == 4:
             player = _player(words[2], count)
@@ -146,6 +147,30 @@ def _rebuilt_deck(doc: Mapping[str, Any], game: GameSpec, count: int) -> list[Ca
     if len(dealt) > 52:
         raise HistoryError(f"the actions deal {len(dealt)} cards: more than a deck")
     return dealt + [None] * (52 - len(dealt))
+
+
+def _unseen_mucks(actions: Any, count: int) -> tuple[list[Any], set[int]]:
+    """The actions with a mucking player's cards unknown (``??``): a muck (``p4 sm``, no
+    cards) is never shown, so the import keeps nothing of the mucked hand; and who mucks."""
+    if not isinstance(actions, list):
+        return actions, set()
+    mucked = set()
+    for index, raw in enumerate(actions, 1):
+        words = _words(raw, index)
+        if len(words) == 2 and words[1] == "sm":
+            mucked.add(words[0])
+    if not mucked:
+        return list(actions), set()
+    out = []
+    for index, raw in enumerate(actions, 1):
+        words = _words(raw, index)
+        if words[:2] == ["d", "dh"] and len(words) == 4 and words[2] in mucked:
+            out.append(f"d dh {words[2]} " + "?" * len(words[3]))
+        elif len(words) == 3 and words[0] in mucked and words[1] == "sd":
+            out.append(f"{words[0]} sd " + "?" * len(words[2]))
+        else:
+            out.append(raw)
+    return out, {_player(who, count) for who in mucked}
 
 
 def _player(text: str, count: int) -> int:
@@ -209,6 +234,13 @@ class _Importer:
             opts = Options.from_json(options) if options is not None else Options()
         except (TypeError, SplitpotError) as exc:
             raise HistoryError(f"_options: {exc}") from None
+        if options is None:  # a PHH written elsewhere: settled and capped as PHH readers do
+            opts = replace(opts, odd_chip="first-winner")
+            if structure is Structure.FIXED_LIMIT:
+                opts = replace(opts, blind_counts_as_bet=False)  # 4 bets after the blinds
+        self.actions, mucked = _unseen_mucks(doc["actions"], count)
+        if mucked:  # a record's muck replays whatever the table's option
+            opts = replace(opts, muck=True)
         given: list[Card | None]
         if "_deck" in doc:
             if not isinstance(doc["_deck"], str):
@@ -218,7 +250,7 @@ class _Importer:
             if len(given) != 52 or len(set(known)) != len(known):
                 raise HistoryError("_deck must hold each of the 52 cards once (?? if unknown)")
         else:
-            given = _rebuilt_deck(doc, game, count)
+            given = _rebuilt_deck(self.actions, game, count)
         deck, unknown = fill_unknown(given)
         seed = _int(doc.get("_seed", 0), "_seed")
         seat_stacks = [0] * count
@@ -405,7 +437,7 @@ class _Importer:
 
     def run(self) -> tuple[Event, ...]:
         shows: list[tuple[int, list[str], str]] = []
-        for index, raw in enumerate(self.doc["actions"], 1):
+        for index, raw in enumerate(self.actions, 1):
             words = _words(raw, index)
             if not words:
                 continue  # a no-op or a comment
@@ -425,10 +457,12 @@ class _Importer:
             seat = self.order[_player(words[0], self.count)]
             if words[1] == "sm":
                 shows.append((seat, words, where))
+                self._showdown(shows)
                 continue
             self._act(seat, words, where)
             self._absorb()
         self._choices()
+        self._showdown(shows)
         self._absorb()
         hand = self.hand
         if not hand.is_over:
@@ -446,9 +480,26 @@ class _Importer:
         self._check_shows(shows)
         return hand.events
 
+    def _showdown(self, shows: Sequence[tuple[int, list[str], str]]) -> None:
+        """With the muck option, show or muck as the actions say, in the engine's order."""
+        hand = self.hand
+        said = {seat: words for seat, words, _ in shows}
+        while hand.phase == "show" and hand.to_act is not None and hand.to_act in said:
+            seat = hand.to_act
+            action = Action.muck() if len(said[seat]) == 2 else Action.show()
+            try:
+                hand.apply(action, seat=seat)
+            except SplitpotError as exc:
+                raise HistoryError(f"{self._label(seat)}: {exc}") from None
+            self._absorb()
+
     def _check_shows(self, shows: Sequence[tuple[int, list[str], str]]) -> None:
         said = set()
+        mucked = {e.seat for e in self.hand.events if e.kind == "muck"}
         for seat, words, where in shows:
+            if seat in mucked and len(words) == 2:
+                said.add(seat)
+                continue
             if seat not in self.shown:
                 raise HistoryError(f"{where}: {self._label(seat)} has no hand at the showdown")
             if len(words) != 3:
@@ -483,27 +534,67 @@ def _section(doc: Mapping[str, Any]) -> PhhHand:
     return PhhHand(events, number, started)
 
 
-def read_phh(text: str) -> list[PhhHand]:
-    """Every hand of a PHH text: one hand (``.phh``) or tables of hands (``.phhs``)."""
+@dataclass(frozen=True, slots=True)
+class RefusedHand:
+    """A hand of a ``.phhs`` that could not be read: its place (1, 2, ...), its table name
+    (the hand's number) and why."""
+
+    place: int
+    name: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"hand [{self.name}] (the {_ordinal(self.place)} in the file): {self.reason}"
+
+
+def _ordinal(number: int) -> str:
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def _sections(text: str) -> list[tuple[str | None, Any]]:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise HistoryError(f"not PHH (TOML): {exc}") from None
     if "variant" in doc:
-        sections: list[tuple[str | None, Any]] = [(None, doc)]
-    else:
-        sections = list(doc.items())
-        if not sections:
-            raise HistoryError("no hand: the PHH text is empty")
-    hands = []
-    for name, section in sections:
-        where = f"hand [{name}]: " if name is not None else ""
-        if not isinstance(section, dict) or "variant" not in section:
-            raise HistoryError(f"{where or f'{name!r}: '}not a PHH hand (no variant)")
+        return [(None, doc)]
+    sections: list[tuple[str | None, Any]] = list(doc.items())
+    if not sections:
+        raise HistoryError("no hand: the PHH text is empty")
+    return sections
+
+
+def _read_section(section: Any, name: str | None) -> PhhHand:
+    if not isinstance(section, dict) or "variant" not in section:
+        raise HistoryError("not a PHH hand (no variant)")
+    return _section(section)
+
+
+def read_phh_report(text: str) -> tuple[list[PhhHand], list[RefusedHand]]:
+    """Every good hand of a PHH text, and each one refused with its reason (a ``.phhs`` with
+    one bad hand among many still gives the good ones)."""
+    hands: list[PhhHand] = []
+    refused: list[RefusedHand] = []
+    for place, (name, section) in enumerate(_sections(text), 1):
         try:
-            hands.append(_section(section))
+            hands.append(_read_section(section, name))
         except HistoryError as exc:
-            raise HistoryError(f"{where}{exc}") from None
+            if name is None:
+                raise
+            refused.append(RefusedHand(place, name, str(exc)))
+    return hands, refused
+
+
+def read_phh(text: str) -> list[PhhHand]:
+    """Every hand of a PHH text: one hand (``.phh``) or tables of hands (``.phhs``); the
+    first hand that cannot be read refuses the whole text (:func:`read_phh_report` reads
+    the rest)."""
+    hands, refused = read_phh_report(text)
+    if refused:
+        raise HistoryError(str(refused[0]))
     return hands
 
 
