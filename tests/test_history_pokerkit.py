@@ -26,6 +26,7 @@ from splitpot.bots import random_policy
 from splitpot.engine.hand import Hand
 from splitpot.engine.table import Table
 from splitpot.history import export_phh, import_phh
+from splitpot.history.store import HistoryError
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -89,11 +90,18 @@ def pokerkit_hand(variant: str, seed: int) -> tuple[str, list[int]]:
 
 
 def _pokerkit_imports(variant: str, count: int) -> dict[str, int]:
-    seen = {"hands": 0, "mucks": 0, "reshuffles": 0}
+    seen = {"hands": 0, "mucks": 0, "reshuffles": 0, "replacements dealt at once": 0}
     for seed in range(count):
         text, stacks = pokerkit_hand(variant, seed)
-        events = import_phh(text)  # compares finishing_stacks: refused if they differ
-        assert list(events[-1].data["stacks"]) is not None
+        try:
+            events = import_phh(text)  # compares finishing_stacks: refused if they differ
+        except HistoryError as exc:
+            # The one rule that differs: PokerKit deals a draw's replacements once every
+            # player has discarded, so after a reshuffle it can deal a card that, at
+            # splitpot's table, a later player still holds.
+            assert variant == "FB" and 'docs/rules.md "Drawing"' in str(exc), (exc, text)
+            seen["replacements dealt at once"] += 1
+            continue
         hand = Hand.replay(events)
         order = [(hand.button + 1 + i) % len(stacks) for i in range(len(stacks))]
         assert [hand.stacks[seat] for seat in order] == stacks, text
@@ -106,14 +114,14 @@ def _pokerkit_imports(variant: str, count: int) -> dict[str, int]:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pokerkit_phh_imports_with_pokerkits_finishing_stacks(variant: str) -> None:
     seen = _pokerkit_imports(variant, 50)
-    assert seen["hands"] == 50 and seen["mucks"] > 0, seen
+    assert seen["hands"] + seen["replacements dealt at once"] == 50 and seen["mucks"] > 0, seen
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pokerkit_phh_imports_with_pokerkits_finishing_stacks_1000(variant: str) -> None:
     seen = _pokerkit_imports(variant, 1000)
-    assert seen["hands"] == 1000 and seen["mucks"] > 0, seen
+    assert seen["hands"] + seen["replacements dealt at once"] == 1000 and seen["mucks"] > 0, seen
     if variant == "FB":
         assert seen["reshuffles"] > 0, seen
 

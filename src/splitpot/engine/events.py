@@ -198,6 +198,10 @@ class HandStarted(Event):
     unknown: tuple[Card, ...] | None = None
     deck: tuple[Card, ...] | None = field(default=None, metadata=_SECRET)
     seed: int | None = field(default=None, metadata=_SECRET)
+    # A record's reshuffle as dealt (engine.drawing.Stub): the cards it dealt, and how many
+    # cards of the deck were dealt before it. ``None`` for a hand dealt here.
+    redeal: tuple[Card, ...] | None = field(default=None, metadata=_SECRET)
+    stub_size: int | None = field(default=None, metadata=_SECRET)
     # The options exactly as a stored log wrote them (an older log may use an older name of an
     # option, see ``engine.options.OLD_OPTION_NAMES``): written back as read, so the JSON of a
     # stored hand never changes. ``None`` for a hand dealt now.

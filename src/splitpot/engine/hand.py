@@ -103,6 +103,8 @@ class Hand:
         names: Sequence[str] | None = None,
         reshuffle_seed: int | None = None,
         unknown: Collection[Card] = (),
+        redeal: Sequence[Card] | None = None,
+        stub_size: int | None = None,
     ) -> None:
         self.game = find_game(game) if isinstance(game, str) else game
         if not isinstance(self.game, GameSpec):
@@ -123,7 +125,9 @@ class Hand:
         if reshuffle_seed is None:
             reshuffle_seed = (rng or random.Random(0)).getrandbits(48)
         self.reshuffle_seed = reshuffle_seed
-        self._stub = Stub(order, random.Random(reshuffle_seed), self.options.reshuffle)
+        self._muck: list[Card] = []
+        self._stub = Stub(order, random.Random(reshuffle_seed), self.options.reshuffle,
+                          redeal=redeal, stub_size=stub_size, dead=self._muck)  # fmt: skip
         self._forced = forced_bets(self.stakes, self.game, button, count)
         self.unknown = frozenset(unknown)  # placeholders for cards nobody saw (engine.unknown)
         self.dead = [0] * count  # unequal antes: dead money for the main pot
@@ -138,7 +142,6 @@ class Hand:
         self.hole: list[list[Card]] = [[] for _ in range(count)]
         self.board: list[Card] = []
         self.declarations: dict[int, Way] = {}
-        self._muck: list[Card] = []
         self._face_up: Card | None = None
         self._events: list[Event] = []
         self._street = 0
@@ -156,6 +159,7 @@ class Hand:
                 game=self.game.id, structure=self.structure, stakes=self.stakes,
                 options=self.options, names=self.names, stacks=tuple(stacks), button=button,
                 unknown=tuple(unknown) or None, deck=tuple(order), seed=reshuffle_seed,
+                redeal=tuple(redeal) if redeal is not None else None, stub_size=stub_size,
             )
         )  # fmt: skip
         self._post_forced()
@@ -470,7 +474,7 @@ class Hand:
         cards, shuffled = self._stub.take(count, seat, self._draw_number)
         if shuffled is not None:
             self._log(
-                Reshuffled(count=shuffled.count, order=shuffled.order, burned=(shuffled.burned,))
+                Reshuffled(count=shuffled.count, order=shuffled.order, burned=shuffled.burned)
             )
         return cards
 
@@ -701,6 +705,8 @@ class Hand:
                 names=list(start.names),
                 reshuffle_seed=start.seed,
                 unknown=start.unknown or (),
+                redeal=start.redeal,
+                stub_size=start.stub_size,
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, SplitpotError) and not isinstance(exc, SchemaError):

@@ -244,6 +244,11 @@ def _phh_fields(
         ("_deck", unknown_text(start.secret["deck"], unknown)),
         ("_seed", int(start.secret["seed"])),
     ]
+    if start.secret.get("redeal") is not None:  # a record's reshuffle, as it was dealt
+        fields += [
+            ("_redeal", unknown_text(start.secret["redeal"], ())),
+            ("_stub_size", int(start.secret["stub_size"])),
+        ]
     if declared:
         fields.append(("_declarations", [declared.get(f"p{i + 1}", "") for i in range(count)]))
     if sviten:

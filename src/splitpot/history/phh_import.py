@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from datetime import time as clock_time
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from splitpot.cards import Card, check_distinct, parse_cards
+from splitpot.cards import Card, parse_cards
 from splitpot.engine.events import Action, Event, way_of
 from splitpot.engine.forced import stakes_from_phh
 from splitpot.engine.hand import Hand
@@ -118,7 +118,7 @@ def _words(raw: Any, index: int) -> list[str]:
     return raw.split("#", 1)[0].split()
 
 
-def _rebuilt_deck(actions: Sequence[Any], game: GameSpec, count: int) -> list[Card | None]:
+def _rebuilt_deck(actions: Sequence[Any], game: GameSpec, count: int) -> _Deal:
     """The deck order from the dealt cards, for a PHH without ``_deck``: hole cards one at a
     time clockwise from the first seat left of the button, then every later card as dealt
     (``None`` for a card nobody saw: a placeholder deals it, see :mod:`splitpot.engine.unknown`)."""
@@ -139,14 +139,27 @@ def _rebuilt_deck(actions: Sequence[Any], game: GameSpec, count: int) -> list[Ca
     if any(len(cards) != first.hole for cards in hole):
         raise HistoryError(f"without _deck, every player's {first.hole} hole cards must be dealt")
     dealt = [hole[player][k] for k in range(first.hole) for player in range(count)] + later
-    known = [card for card in dealt if card is not None]
-    try:
-        check_distinct([("in the dealt cards", known)])
-    except SplitpotError as exc:
-        raise HistoryError(f"{exc} (a hand that reshuffled needs its _deck and _seed)") from None
+    seen: set[Card] = set()
+    for index, card in enumerate(dealt):
+        if card is not None and card in seen:  # the record reshuffled: deal it as it did
+            redeal = [c for c in dealt[index:] if c is not None]
+            if len(redeal) != len(dealt) - index:
+                raise HistoryError("a card nobody saw (??) is dealt after the reshuffle")
+            return _Deal(dealt[:index] + [None] * (52 - index), redeal, index)
+        if card is not None:
+            seen.add(card)
     if len(dealt) > 52:
         raise HistoryError(f"the actions deal {len(dealt)} cards: more than a deck")
-    return dealt + [None] * (52 - len(dealt))
+    return _Deal(dealt + [None] * (52 - len(dealt)), None, None)
+
+
+class _Deal(NamedTuple):
+    """A deck rebuilt from a record: its order (``None``: unknown), and a reshuffle's cards
+    as dealt with the number of cards dealt before it."""
+
+    deck: list[Card | None]
+    redeal: list[Card] | None
+    stub_size: int | None
 
 
 def _unseen_mucks(actions: Any, count: int) -> tuple[list[Any], set[int]]:
@@ -242,6 +255,8 @@ class _Importer:
         if mucked:  # a record's muck replays whatever the table's option
             opts = replace(opts, muck=True)
         given: list[Card | None]
+        redeal: list[Card] | None = None
+        stub_size: int | None = None
         if "_deck" in doc:
             if not isinstance(doc["_deck"], str):
                 raise HistoryError("_deck must be the 52 cards as text")
@@ -250,7 +265,10 @@ class _Importer:
             if len(given) != 52 or len(set(known)) != len(known):
                 raise HistoryError("_deck must hold each of the 52 cards once (?? if unknown)")
         else:
-            given = _rebuilt_deck(self.actions, game, count)
+            given, redeal, stub_size = _rebuilt_deck(self.actions, game, count)
+        if "_redeal" in doc:
+            redeal = [c for c in _phh_cards(str(doc["_redeal"]), "in _redeal") if c is not None]
+            stub_size = _int(doc.get("_stub_size"), "_stub_size")
         deck, unknown = fill_unknown(given)
         seed = _int(doc.get("_seed", 0), "_seed")
         seat_stacks = [0] * count
@@ -270,6 +288,8 @@ class _Importer:
                 names=names,
                 reshuffle_seed=seed,
                 unknown=unknown,
+                redeal=redeal,
+                stub_size=stub_size,
             )
         except SplitpotError as exc:
             if isinstance(exc, HistoryError):
