@@ -100,7 +100,7 @@ class Stub:
         if self._redeal:
             raise IllegalActionError(
                 f"the record deals {self._redeal[0]} after its reshuffle, but that card is still "
-                'in a hand: each player receives replacements before the next one discards '
+                "in a hand: each player receives replacements before the next one discards "
                 '(docs/rules.md "Drawing")'
             )
         self._rng.shuffle(pool)
