@@ -106,7 +106,8 @@ def _rule_that_differs(variant: str, reason: str, text: str) -> str | None:
     match = re.search(r"PHH says (\[[^]]*\]), the hand as played gives (\[[^]]*\])", reason)
     if match:
         theirs, ours = json.loads(match[1]), json.loads(match[2])
-        if sum(theirs) == sum(ours) and max(abs(a - b) for a, b in zip(theirs, ours, strict=True)) == 1:
+        gaps = [abs(a - b) for a, b in zip(theirs, ours, strict=True)]
+        if sum(theirs) == sum(ours) and max(gaps) == 1:
             return "odd chips of pots PokerKit merges"  # side pots with the same winners
     return None
 
