@@ -74,8 +74,8 @@ def _stakes(doc: Mapping[str, Any], game: GameSpec, structure: Structure, count:
         if len(blinds) > count:
             raise HistoryError(f"blinds_or_straddles has {len(blinds)} entries for {count} players")
         blinds += [0] * (count - len(blinds))
-        if doc.get("ante_trimming_status") is True and len(set(antes)) != 1:
-            raise HistoryError("splitpot trims antes only when every player antes the same")
+        # ante_trimming_status: antes are posted in full up to each stack either way; antes
+        # that differ are dead money, which the finishing stacks check where pots are split.
         if structure is Structure.FIXED_LIMIT:
             small_bet = _int(doc.get("small_bet"), "small_bet")
             big_bet = _int(doc.get("big_bet"), "big_bet")
