@@ -99,8 +99,14 @@ def _rule_that_differs(variant: str, reason: str, text: str) -> str | None:
         # reshuffle it can deal a card that, at splitpot's table, a later player still holds.
         return "replacements dealt at once"
     posted = tomllib.loads(text)["starting_stacks"]
-    if "cannot raise" in reason and variant == "FT":
+    if "cannot raise" in reason and variant in ("FT", "FB"):
         return "fixed-limit short all-in"  # half a bet or more is a full bet (RULES.md)
+    if variant == "FB" and (
+        "nobody saw" in reason or "more than a deck" in reason or "unknown (??)" in reason
+    ):
+        # Not a rule: an importer gap. A mucked hand's cards are unknown, and a reshuffle that
+        # deals them again cannot be rebuilt from the record (docs/phh.md says so).
+        return "a reshuffle of cards nobody saw"
     if "they may fold, call" in reason and min(posted) <= 3:  # the blind short after an ante
         return "short big blind"  # splitpot's players still call a full big blind
     match = re.search(r"PHH says (\[[^]]*\]), the hand as played gives (\[[^]]*\])", reason)
