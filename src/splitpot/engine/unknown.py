@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from splitpot.cards import Card, full_deck
-from splitpot.errors import ShowdownError
+from splitpot.errors import GameSpecError, ShowdownError
 
 __all__ = ["UNKNOWN", "check_shown", "fill_unknown", "format_known", "unknown_text"]
 
@@ -28,6 +28,8 @@ def fill_unknown(cards: Sequence[Card | None]) -> tuple[list[Card], tuple[Card, 
     gets the next of the cards that appear nowhere (in their order), the rest of those follow.
     Returns the order (52 cards) and the placeholders, in the order of their places."""
     known = [card for card in cards if card is not None]
+    if len(cards) > 52:
+        raise GameSpecError(f"{len(cards)} cards: a deck holds 52")
     missing = [card for card in full_deck() if card not in set(known)]
     stand_ins = missing[: len(cards) - len(known)]
     rest = iter(missing)

@@ -141,6 +141,8 @@ def _rebuilt_deck(actions: Sequence[Any], game: GameSpec, count: int) -> _Deal:
     dealt = [hole[player][k] for k in range(first.hole) for player in range(count)] + later
     seen: set[Card] = set()
     for index, card in enumerate(dealt):
+        if index >= 52:
+            raise HistoryError(f"the actions deal {len(dealt)} cards: more than a deck")
         if card is not None and card in seen:  # the record reshuffled: deal it as it did
             redeal = [c for c in dealt[index:] if c is not None]
             if len(redeal) != len(dealt) - index:
