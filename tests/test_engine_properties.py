@@ -672,7 +672,9 @@ class RulesModel:
             and not (self.hand.options.heads_up_uncapped and len(self.live()) == 2)
             and round_["count"] >= self.hand.options.raise_cap
         )
-        if self.others_can_act(seat) and self.reopened(seat) and not capped and all_in > current:
+        # No raise that nobody can answer: some opponent still in has chips beyond the bet.
+        answer = any(self.stacks[o] + self.bets[o] > current for o in self.live() if o != seat)
+        if answer and self.reopened(seat) and not capped and all_in > current:
             kind = "bet" if current == 0 else "raise"
             if self.structure == "fixed-limit":
                 low = high = min(round_["full"] + round_["size"], all_in)

@@ -685,3 +685,33 @@ def test_blinds_short_big_blind_still_makes_the_others_call_a_full_blind() -> No
     )
     legal = hand.legal_actions()
     assert hand.to_act == 0 and legal is not None and legal.call == 2
+
+
+@pytest.mark.parametrize(
+    ("game_id", "structure", "stacks"),
+    [
+        ("holdem", "no-limit", [50, 100, 20]),
+        ("omaha", "pot-limit", [7, 100, 5]),
+        ("badugi", "fixed-limit", [4, 100, 3]),
+        ("bodigiha", "pot-limit", [7, 100, 5]),
+    ],
+)
+def test_no_raise_that_nobody_can_answer(game_id: str, structure: str, stacks: list[int]) -> None:
+    # docs/rules.md "Betting": the first player is all-in, the big blind cannot put in more
+    # than that bet, so the small blind (deep) may call or fold but not raise.
+    hand = Hand(game_id, stacks=stacks, button=0, structure=structure,
+                rng=random.Random(30), stakes=stakes_1_2())  # fmt: skip
+    legal = hand.legal_actions()
+    assert hand.to_act == 0 and legal is not None and legal.raise_ is not None
+    hand.apply(Action.raise_to(legal.raise_.max_to))
+    assert hand.stacks[0] == 0
+    assert kinds(hand) == ("fold", "call")
+    with pytest.raises(IllegalActionError, match="cannot raise"):
+        hand.apply(Action.raise_to(100))
+
+
+def test_no_raise_that_nobody_can_answer_an_opponent_with_chips_beyond_the_bet_may() -> None:
+    hand = Hand("holdem", stacks=[50, 100, 60], button=0, rng=random.Random(30),
+                stakes=stakes_1_2())  # fmt: skip
+    hand.apply(Action.raise_to(50))
+    assert kinds(hand) == ("fold", "call", "raise")

@@ -20,6 +20,9 @@ from splitpot.web.config import ServerConfig
 
 from .test_tables import Player, config, create
 
+# Without the muck option the dealer shows every hand: a show is no decision.
+DECISIONS = frozenset(ACTION_KINDS) - {"show"}
+
 
 def expert_hand(seed: int) -> tuple[Hand, dict[int, str]]:
     """A heads-up Badugi hand between two experts, and each action's reason by event index."""
@@ -72,7 +75,7 @@ def test_the_replayer_shows_a_bot_reason_on_its_action_step(tmp_path: Path) -> N
     with TestClient(create_app(ServerConfig(db=db))) as client:
         answer = client.get(f"/api/hands/{hand_id}").json()
     steps = answer["steps"]
-    actions = [i for i, e in enumerate(hand.events) if e.kind in ACTION_KINDS]
+    actions = [i for i, e in enumerate(hand.events) if e.kind in DECISIONS]
     assert len(steps) == len(actions) + 1
     assert steps[0]["note"] is None
     for step, index in zip(steps[1:], actions, strict=True):
@@ -105,7 +108,7 @@ def test_the_web_table_keeps_an_expert_seat_reasons(tmp_path: Path) -> None:
             hand_id = store.ids()[0]
             events = store.get(hand_id).events
             notes = store.notes(hand_id)
-        actions = [i for i, e in enumerate(events) if e.kind in ACTION_KINDS]
+        actions = [i for i, e in enumerate(events) if e.kind in DECISIONS]
         assert sorted(notes) == actions
         steps = client.get(f"/api/hands/{hand_id}").json()["steps"]
         assert [s["note"] for s in steps[1:]] == [notes[i] for i in actions]

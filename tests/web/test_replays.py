@@ -23,6 +23,8 @@ from splitpot.history import HistoryStore
 from splitpot.web.app import create_app
 from splitpot.web.config import ServerConfig
 
+# The players' decisions: without the muck option the dealer shows every hand (no decision).
+DECISIONS = frozenset(ACTION_KINDS) - {"show"}
 GAMES = ("bodigiha", "badugi", "doogie", "sviten-special", "drawmaha", "holdem")
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
 
@@ -172,7 +174,7 @@ def test_steps_follow_the_engine_and_conserve_chips(client: TestClient) -> None:
             answer = get(client, f"/api/hands/{hand_id}")
             steps = answer["steps"]
             total = sum(hand.starting_stacks)
-            actions = sum(e.kind in ACTION_KINDS for e in hand.events)
+            actions = sum(e.kind in DECISIONS for e in hand.events)
             assert len(steps) == actions + 1
             assert [s["n"] for s in steps] == list(range(len(steps)))
             for step in steps:
@@ -196,7 +198,7 @@ def test_steps_follow_the_engine_and_conserve_chips(client: TestClient) -> None:
 def test_every_decision_is_a_step_with_the_seat_to_act(client: TestClient) -> None:
     hand = hands()[0]  # bodigiha to the showdown
     steps = get(client, "/api/hands/1")["steps"]
-    actions = [e for e in hand.events if e.kind in ACTION_KINDS]
+    actions = [e for e in hand.events if e.kind in DECISIONS]
     for before, after, action in zip(steps[:-1], steps[1:], actions, strict=True):
         assert before["to_act"] == action.seat == after["actor"]
         assert after["lines"]  # each action says what happened

@@ -21,7 +21,7 @@ from splitpot.engine.table import Policy
 from splitpot.games import GameSpec
 from splitpot.games.streets import Structure
 
-__all__ = ["Bot", "RandomBot", "SeatView", "policy_for", "seat_view"]
+__all__ = ["Bot", "RandomBot", "SeatView", "muck_or_show", "policy_for", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,11 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         pot=hand.pot,
         events=tuple(hand.view(seat)),
     )
+
+
+def muck_or_show(legal: LegalActions) -> Action:
+    """At the showdown with the muck option, bots muck every hand they may muck."""
+    return Action.muck() if legal.muck else Action.show()
 
 
 class Bot(Protocol):

@@ -6,7 +6,7 @@ and tests that must reach a showdown."""
 
 from __future__ import annotations
 
-from splitpot.bots.base import SeatView
+from splitpot.bots.base import SeatView, muck_or_show
 from splitpot.engine.events import Action
 from splitpot.engine.hand import LegalActions
 from splitpot.equity.policy import choose_discard, declare_by_cards
@@ -27,6 +27,8 @@ class CallerBot:
             )
         if legal.phase == "sviten":
             return Action.keep()
+        if legal.phase == "show":
+            return muck_or_show(legal)
         if legal.phase == "declare":
             high, low = view.game.awards
             high_value = high.raw(view.hole, view.board)

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from splitpot.bots import starting
-from splitpot.bots.base import SeatView
+from splitpot.bots.base import SeatView, muck_or_show
 from splitpot.bots.heuristic import (
     _discard_candidates,
     _draws_left,
@@ -137,6 +137,8 @@ class ExpertBot:
             action, why = self._sviten(view)
         elif legal.phase == "declare":
             action, why = self._declare(view, legal)
+        elif legal.phase == "show":
+            action, why = muck_or_show(legal), "a hand that cannot win is mucked"
         else:
             action, why = self._bet(view, legal)
         self.reason = why

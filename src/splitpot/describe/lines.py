@@ -7,10 +7,9 @@ text histories); the settlement inside them is :mod:`splitpot.describe.settlemen
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-from splitpot.cards import format_cards
 from splitpot.describe.settlement import (
     Settlement,
     pot_label,
@@ -34,6 +33,7 @@ from splitpot.engine.events import (
     HandStarted,
     HoleDealt,
     Kept,
+    Mucked,
     Posted,
     RaisedTo,
     Rejected,
@@ -50,6 +50,7 @@ from splitpot.engine.hand import Hand
 from splitpot.engine.logged import showdown_of, start_of
 from splitpot.engine.options import Stakes
 from splitpot.engine.showdown import ShowdownResult
+from splitpot.engine.unknown import format_known
 from splitpot.errors import LogError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Forced
@@ -154,19 +155,25 @@ def _all_in(all_in: bool) -> str:
     return " and is all-in" if all_in else ""
 
 
-def event_line(event: Event, names: Sequence[str], street: str = "") -> str | None:
+def event_line(
+    event: Event, names: Sequence[str], street: str = "", unknown: Collection[int] = ()
+) -> str | None:
     """One event as a line, for whoever's view ``event`` is (a secret it does not carry is not
     said); ``street`` names a board card's street (see :func:`street_name`). ``None`` for the
     events said otherwise: the start (:func:`hand_title`) and the settlement
     (:class:`Settlement`); and for another seat's hole cards, which say nothing to a viewer."""
     who = names[event.seat] if event.seat is not None else ""
+
+    def cards_text(cards: Iterable[int]) -> str:  # a card nobody saw is ??
+        return format_known(cards, unknown)
+
     match event:
         case Posted(blind=blind, amount=amount):
             return f"{who} posts {blind} {amount}"
         case HoleDealt(cards=cards):
-            return None if cards is None else f"Dealt to {who}: {format_cards(cards)}"
+            return None if cards is None else f"Dealt to {who}: {cards_text(cards)}"
         case BoardDealt(cards=cards):
-            return f"*** {street} *** {format_cards(cards)}"
+            return f"*** {street} *** {cards_text(cards)}"
         case BettingRound(number=number):
             return f"-- betting round {number} --"
         case DrawRound(number=number):
@@ -189,8 +196,8 @@ def event_line(event: Event, names: Sequence[str], street: str = "") -> str | No
             return f"{who} discards {count}"
         case Discarded(discarded=discarded, received=received):
             assert discarded is not None
-            drawn = f" and draws {format_cards(received)}" if received is not None else ""
-            return f"{who} discards {format_cards(discarded)}{drawn}"
+            drawn = f" and draws {cards_text(received)}" if received is not None else ""
+            return f"{who} discards {cards_text(discarded)}{drawn}"
         case SvitenFaceUp(card=card):
             return f"{who} is dealt {card} face up"
         case Kept():
@@ -198,7 +205,7 @@ def event_line(event: Event, names: Sequence[str], street: str = "") -> str | No
         case Rejected():
             return f"{who} rejects it"
         case SvitenFaceDown(received=received):
-            shown = f": {format_cards(received)}" if received is not None else ""
+            shown = f": {cards_text(received)}" if received is not None else ""
             return f"{who} takes the next card face down{shown}"
         case Declared(way=way):
             return f"{who} declares{f' {way}' if way is not None else ''} (secret)"
@@ -209,7 +216,9 @@ def event_line(event: Event, names: Sequence[str], street: str = "") -> str | No
         case Returned(amount=amount):
             return f"Uncalled bet ({amount}) returned to {who}"
         case Shown(cards=cards):
-            return f"{who} shows {format_cards(cards)}"
+            return f"{who} shows {cards_text(cards)}"
+        case Mucked():
+            return f"{who} mucked (not shown)"
         case WonUncontested(amount=amount):
             return uncontested_line(who, amount)
         case Ended(stacks=stacks):
@@ -245,7 +254,7 @@ def log_lines(
             case BoardDealt(cards=cards):
                 board += len(cards)
                 street = street_name(game, board, len(cards))
-        line = event_line(event, names, street)
+        line = event_line(event, names, street, start.unknown or ())
         if line is not None:
             out.append(line)
     return out

@@ -12,7 +12,8 @@ from splitpot.errors import IllegalActionError, LogError
 __all__ = ["ACTION_KINDS", "WAYS", "Action", "ActionKind", "Way", "way_of"]
 
 ActionKind = Literal[
-    "fold", "check", "call", "bet", "raise", "discard", "keep", "reject", "declare",
+    "fold", "check", "call", "bet", "raise", "discard", "keep", "reject", "declare", "show",
+    "muck",
 ]  # fmt: skip
 Way = Literal["high", "low", "both"]
 
@@ -109,6 +110,16 @@ class Action:
     def declare(cls, way: Way) -> Action:
         """Doogie: declare high, low or both."""
         return cls("declare", way=way)
+
+    @classmethod
+    def show(cls) -> Action:
+        """At the showdown (the ``muck`` option): show the hand."""
+        return cls("show")
+
+    @classmethod
+    def muck(cls) -> Action:
+        """At the showdown (the ``muck`` option): muck a hand that cannot win, unseen."""
+        return cls("muck")
 
     def to_json(self) -> dict[str, Any]:
         """The action as a dict (only the fields it uses)."""

@@ -28,18 +28,35 @@ class Reshuffle:
 
     count: int
     order: tuple[Card, ...]
-    burned: Card
+    burned: tuple[Card, ...]
 
 
 class Stub:
     """The undealt cards, the discards they may be rebuilt from, and the burned cards."""
 
-    def __init__(self, order: Sequence[Card], rng: random.Random, policy: str) -> None:
+    def __init__(
+        self,
+        order: Sequence[Card],
+        rng: random.Random,
+        policy: str,
+        *,
+        redeal: Sequence[Card] | None = None,
+        stub_size: int | None = None,
+        dead: list[Card] | None = None,
+    ) -> None:
         self._cards = list(order)[::-1]  # the next card is at the end
         self._rng = rng
         self._policy = policy
         self.discards: list[tuple[Card, int, int]] = []  # card, draw number, seat
         self.burned: list[Card] = []
+        # A record's reshuffle, as it was dealt (a PHH without _deck): the first ``stub_size``
+        # cards are dealt before it (the rest were burned), then the ``redeal`` cards in order,
+        # taken from every card out of play (discards, folded hands in ``dead``, burned).
+        self._redeal = list(redeal) if redeal is not None else None
+        self._dead = dead if dead is not None else []
+        if redeal is not None and stub_size is not None:
+            self.burned = self._cards[: len(self._cards) - stub_size]
+            self._cards = self._cards[len(self._cards) - stub_size :]
 
     @property
     def cards(self) -> list[Card]:
@@ -60,9 +77,36 @@ class Stub:
         """``count`` cards from the top for ``seat`` (``None``: the board), reshuffling first
         when the stub is short."""
         shuffled = None
-        if len(self._cards) < count:
+        first: list[Card] = []
+        if len(self._cards) < count and self._redeal is not None:
+            first = [self._cards.pop() for _ in range(len(self._cards))]  # dealt as recorded
+            shuffled = self._redealt()
+        elif len(self._cards) < count:
             shuffled = self._reshuffle(seat, count, draw_number)
-        return tuple(self._cards.pop() for _ in range(count)), shuffled
+        rest = [self._cards.pop() for _ in range(count - len(first))]
+        return tuple(first + rest), shuffled
+
+    def _redealt(self) -> Reshuffle:
+        """The record's reshuffle: its cards in the order it dealt them, then the rest."""
+        assert self._redeal is not None
+        pool = [c for c, _, _ in self.discards] + list(self._dead) + self.burned + self._cards
+        self.discards, self.burned, self._cards = [], [], []
+        self._dead.clear()
+        scripted = []
+        while self._redeal and self._redeal[0] in pool:
+            card = self._redeal.pop(0)
+            pool.remove(card)
+            scripted.append(card)
+        if self._redeal:
+            raise IllegalActionError(
+                f"the record deals {self._redeal[0]} after its reshuffle, but that card is still "
+                "in a hand: each player receives replacements before the next one discards "
+                '(docs/rules.md "Drawing")'
+            )
+        self._rng.shuffle(pool)
+        order = scripted + pool
+        self._cards = order[::-1]
+        return Reshuffle(len(order), tuple(order), ())
 
     def _reshuffle(self, seat: int | None, needed: int, draw_number: int) -> Reshuffle:
         # docs/rules.md "Drawing": reshuffle the discards made so far, not the drawing player's own
@@ -87,7 +131,7 @@ class Stub:
         burned = cards[0]
         self.burned.append(burned)
         self._cards = cards[1:][::-1]
-        return Reshuffle(len(cards), tuple(cards[1:]), burned)
+        return Reshuffle(len(cards), tuple(cards[1:]), (burned,))
 
 
 def discard_limit(street: Draw, max_discard: int | None) -> int:

@@ -58,6 +58,7 @@ __all__ = [
     "HandStarted",
     "HoleDealt",
     "Kept",
+    "Mucked",
     "Posted",
     "RaisedTo",
     "Rejected",
@@ -83,9 +84,10 @@ NOBODY: Final = -1
 EventKind = Literal[
     "start", "post", "deal_hole", "deal_board", "bet_round", "draw_round", "declare_round",
     "fold", "check", "call", "bet", "raise", "discard", "sviten_up", "keep", "reject",
-    "sviten_down", "declare", "reveal", "reshuffle", "return", "show", "win", "settle", "end",
+    "sviten_down", "declare", "reveal", "reshuffle", "return", "show", "muck", "win", "settle",
+    "end",
 ]  # fmt: skip
-Blind = Literal["small blind", "big blind", "ante"]
+Blind = Literal["small blind", "big blind", "ante", "straddle"]
 
 EVENT_KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
 _BLINDS: Final[tuple[Blind, ...]] = get_args(Blind)
@@ -192,8 +194,14 @@ class HandStarted(Event):
     names: tuple[str, ...]
     stacks: tuple[int, ...]
     button: int
+    # Placeholders for the cards nobody saw (engine.unknown): ``None`` when every card is known.
+    unknown: tuple[Card, ...] | None = None
     deck: tuple[Card, ...] | None = field(default=None, metadata=_SECRET)
     seed: int | None = field(default=None, metadata=_SECRET)
+    # A record's reshuffle as dealt (engine.drawing.Stub): the cards it dealt, and how many
+    # cards of the deck were dealt before it. ``None`` for a hand dealt here.
+    redeal: tuple[Card, ...] | None = field(default=None, metadata=_SECRET)
+    stub_size: int | None = field(default=None, metadata=_SECRET)
     # The options exactly as a stored log wrote them (an older log may use an older name of an
     # option, see ``engine.options.OLD_OPTION_NAMES``): written back as read, so the JSON of a
     # stored hand never changes. ``None`` for a hand dealt now.
@@ -204,7 +212,7 @@ class HandStarted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Posted(Event):
-    """A forced bet: the small or big blind, or an ante."""
+    """A forced bet: the small or big blind, a straddle, or an ante."""
 
     kind: ClassVar[Literal["post"]] = "post"
     seat: int
@@ -395,6 +403,14 @@ class Shown(Event):
     kind: ClassVar[Literal["show"]] = "show"
     seat: int
     cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Mucked(Event):
+    """A seat mucks its hand at the showdown (the ``muck`` option): no one sees it."""
+
+    kind: ClassVar[Literal["muck"]] = "muck"
+    seat: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -702,6 +718,10 @@ def action_of(event: Event) -> Action | None:
             return Action.reject()
         case Declared(way=way):
             return Action("declare", way=way)
+        case Shown():
+            return Action.show()  # a decision only with the muck option (Hand.replay)
+        case Mucked():
+            return Action.muck()
     return None
 
 

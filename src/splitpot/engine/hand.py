@@ -19,7 +19,7 @@ board cards from the top, with no burn cards except the one after a reshuffle.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Literal, TypeVar
 
 from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
@@ -31,7 +31,6 @@ from splitpot.engine.events import (
     Action,
     BettingRound,
     BetTo,
-    Blind,
     BoardDealt,
     Called,
     Checked,
@@ -45,6 +44,7 @@ from splitpot.engine.events import (
     HandStarted,
     HoleDealt,
     Kept,
+    Mucked,
     Posted,
     RaisedTo,
     Rejected,
@@ -61,10 +61,13 @@ from splitpot.engine.events import (
     action_of,
     way_of,
 )
+from splitpot.engine.forced import forced_bets
 from splitpot.engine.legal import LegalActions
+from splitpot.engine.muck import may_muck, settle_shown, showdown_order
 from splitpot.engine.options import Options, Stakes, check_structure, renamed_options
 from splitpot.engine.pots import LivePot, live_pots
-from splitpot.engine.showdown import ShowdownResult, settle
+from splitpot.engine.showdown import ShowdownResult
+from splitpot.engine.unknown import check_shown
 from splitpot.errors import (
     GameSpecError,
     IllegalActionError,
@@ -73,14 +76,15 @@ from splitpot.errors import (
     SplitpotError,
 )
 from splitpot.games import GameSpec, find_game
-from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Structure
+from splitpot.games.streets import Bet, Deal, Declare, Draw, Structure
 
 __all__ = ["Hand", "LegalActions", "action_of", "stacked_deck"]
 
 
 _E = TypeVar("_E", bound=Event)
-Phase = Literal["deal", "bet", "draw", "sviten", "declare", "between", "done"]
-"""Where a hand is; a decision is asked for in ``bet``, ``draw``, ``sviten`` or ``declare``."""
+Phase = Literal["deal", "bet", "draw", "sviten", "declare", "show", "between", "done"]
+"""Where a hand is; a decision is asked for in ``bet``, ``draw``, ``sviten``, ``declare`` or
+``show`` (the showdown, with the muck option)."""
 
 
 class Hand:
@@ -99,6 +103,9 @@ class Hand:
         deck: Sequence[int] | str | None = None,
         names: Sequence[str] | None = None,
         reshuffle_seed: int | None = None,
+        unknown: Collection[Card] = (),
+        redeal: Sequence[Card] | None = None,
+        stub_size: int | None = None,
     ) -> None:
         self.game = find_game(game) if isinstance(game, str) else game
         if not isinstance(self.game, GameSpec):
@@ -120,7 +127,13 @@ class Hand:
         if reshuffle_seed is None:
             reshuffle_seed = (rng or random.Random(0)).getrandbits(48)
         self.reshuffle_seed = reshuffle_seed
-        self._stub = Stub(order, random.Random(reshuffle_seed), self.options.reshuffle)
+        self._muck: list[Card] = []
+        self._stub = Stub(order, random.Random(reshuffle_seed), self.options.reshuffle,
+                          redeal=redeal, stub_size=stub_size, dead=self._muck)  # fmt: skip
+        self._forced = forced_bets(self.stakes, self.game, button, count)
+        self.unknown = frozenset(unknown)  # placeholders for cards nobody saw (engine.unknown)
+        self.dead = [0] * count  # unequal antes: dead money for the main pot
+        self._shown: list[int] = []  # the showdown with the muck option: the hands shown
         self.stacks = list(stacks)
         self.bets = [0] * count
         self.contributed = [0] * count
@@ -131,7 +144,6 @@ class Hand:
         self.hole: list[list[Card]] = [[] for _ in range(count)]
         self.board: list[Card] = []
         self.declarations: dict[int, Way] = {}
-        self._muck: list[Card] = []
         self._face_up: Card | None = None
         self._events: list[Event] = []
         self._street = 0
@@ -148,7 +160,8 @@ class Hand:
             HandStarted(
                 game=self.game.id, structure=self.structure, stakes=self.stakes,
                 options=self.options, names=self.names, stacks=tuple(stacks), button=button,
-                deck=tuple(order), seed=reshuffle_seed,
+                unknown=tuple(unknown) or None, deck=tuple(order), seed=reshuffle_seed,
+                redeal=tuple(redeal) if redeal is not None else None, stub_size=stub_size,
             )
         )  # fmt: skip
         self._post_forced()
@@ -181,13 +194,6 @@ class Hand:
     def _left_of_button(self) -> list[int]:
         return self._seats_from(self.button + 1)
 
-    @property
-    def _blind_seats(self) -> tuple[int, int]:
-        count = len(self.stacks)
-        if count == 2:  # TDA 34: heads-up, the button is the small blind
-            return self.button, (self.button + 1) % count
-        return (self.button + 1) % count, (self.button + 2) % count
-
     def _put_in(self, seat: int, amount: int, *, bet: bool = True) -> int:
         stack = self.stacks[seat]
         if amount >= stack:
@@ -204,21 +210,17 @@ class Hand:
         if self.options.bomb_ante:  # a bomb pot: its ante instead (engine/bomb.py)
             post_bomb(self)
             return
-        # Antes first, from every player (dead money, not a bet): Doogie's, or a blind
-        # game's (common in mixed games); then a blind game's blinds.
-        if self.stakes.ante:
-            for seat in self._left_of_button():
-                paid = self._put_in(seat, self.stakes.ante, bet=False)
+        # Antes first (dead money, not a bet): Doogie's, or a blind game's, from every player,
+        # the big blind or the button; then a blind game's blinds and straddle.
+        forced = self._forced
+        for seat in self._left_of_button():
+            if forced.antes[seat]:
+                paid = self._put_in(seat, forced.antes[seat], bet=False)
                 if paid:
                     self._log(Posted(seat=seat, blind="ante", amount=paid))
-        if self.game.forced is Forced.ANTE:
-            return
-        small, big = self._blind_seats
-        blinds: tuple[tuple[int, Blind, int], ...] = (
-            (small, "small blind", self.stakes.small_blind),
-            (big, "big blind", self.stakes.big_blind),
-        )
-        for seat, name, amount in blinds:
+                    if forced.dead_antes:
+                        self.dead[seat] = paid
+        for seat, name, amount in forced.blinds:
             paid = self._put_in(seat, amount)
             if paid:
                 self._log(Posted(seat=seat, blind=name, amount=paid))
@@ -267,7 +269,11 @@ class Hand:
     def pots(self) -> list[LivePot]:
         """The pot now, split at the all-in levels: the main pot first, each with the seats
         that can still win it (a bet not yet called is in the pot)."""
-        return live_pots(self.contributed, self.stacks, self.in_hand())
+        live = [c - d for c, d in zip(self.contributed, self.dead, strict=True)]
+        pots = live_pots(live, self.stacks, self.in_hand())
+        if sum(self.dead):  # unequal antes: dead money in the main pot
+            pots[0] = LivePot(pots[0].amount + sum(self.dead), pots[0].eligible)
+        return pots
 
     def _can_bet(self, seat: int) -> bool:
         return not self.folded[seat] and self.stacks[seat] > 0
@@ -308,12 +314,16 @@ class Hand:
             return LegalActions(seat, "sviten", keep_reject=True)
         if self._phase == "declare":
             return LegalActions(seat, "declare", declare=WAYS)
+        if self._phase == "show":
+            muck = may_muck(self, seat, self._shown, len(self._queue))
+            known = not any(card in self.unknown for card in self.hole[seat])
+            return LegalActions(seat, "show", show=known, muck=muck)
         assert self._round is not None
         others_can_act = self._others_can_bet(seat)
         owed = self._to_match(seat, others_can_act) - self.bets[seat]
         bounds = None
         if (
-            others_can_act
+            self._someone_can_answer(seat)
             and self._round.reopened_for(seat)
             and not self._round.capped(self.options.heads_up_uncapped, self._live)
         ):
@@ -475,7 +485,7 @@ class Hand:
         cards, shuffled = self._stub.take(count, seat, self._draw_number)
         if shuffled is not None:
             self._log(
-                Reshuffled(count=shuffled.count, order=shuffled.order, burned=(shuffled.burned,))
+                Reshuffled(count=shuffled.count, order=shuffled.order, burned=shuffled.burned)
             )
         return cards
 
@@ -504,6 +514,16 @@ class Hand:
         # Nobody else can answer a bet: an unforced check would change nothing.
         return seat not in round_.acted and others_can_act
 
+    def _someone_can_answer(self, seat: int) -> bool:
+        """docs/rules.md "Betting", no raise that nobody can answer: some opponent still in
+        the hand has chips beyond the current bet."""
+        assert self._round is not None
+        current = self._round.current
+        return any(
+            s != seat and not self.folded[s] and self.stacks[s] + self.bets[s] > current
+            for s in range(len(self.stacks))
+        )
+
     def _others_can_bet(self, seat: int) -> bool:
         return self._active - self._can_bet(seat) > 0
 
@@ -523,6 +543,9 @@ class Hand:
     def _advance(self) -> None:
         """Run the dealer's steps until a player must decide or the hand is settled."""
         while self._to_act is None and self._phase != "done":
+            if self._phase == "show":
+                self._settle(self._shown)
+                return
             if self._phase == "bet":
                 self._end_betting()
             elif self._phase in ("draw", "declare"):
@@ -584,19 +607,22 @@ class Hand:
             cap: int | None = self.options.raise_cap
         else:
             size, cap = self.stakes.big_blind, None
-        current = max(self.bets)
-        if self._bet_number == 1 and self.game.forced is Forced.BLINDS:
-            # A big blind all-in for less still makes the others call a full big blind.
-            current = max(current, self.stakes.big_blind)
+        current, bets, min_raise = max(self.bets), 1 if max(self.bets) else 0, size
+        first = (self.button + 1) % len(self.stacks)
+        forced = self._forced
+        if self._bet_number == 1 and forced.first is not None:
+            # A big blind (or straddle) all-in for less still makes the others call it in
+            # full; the straddle is the smallest raise, and its poster acts last.
+            current, first = max(current, forced.opening), forced.first
+            # PHH's fixed-limit cap counts the bets and raises after the blinds.
+            bets = max(bets, forced.opening_bets) if self.options.blind_counts_as_bet else 0
+            if self.structure is not Structure.FIXED_LIMIT:
+                min_raise = max(size, forced.opening)
         round_ = Round(self.structure, size, cap, current=current, full_level=current,
-                       min_raise=size, bets=1 if current else 0)  # fmt: skip
+                       min_raise=min_raise, bets=bets)  # fmt: skip
         self._round = round_
         self._phase = "bet"
         self._log(BettingRound(number=self._bet_number, size=size))
-        if self._bet_number == 1 and self.game.forced is Forced.BLINDS:
-            first = (self._blind_seats[1] + 1) % len(self.stacks)  # left of the big blind
-        else:
-            first = (self.button + 1) % len(self.stacks)
         self._next_bettor((first - 1) % len(self.stacks))
 
     def _end_betting(self) -> None:
@@ -623,27 +649,31 @@ class Hand:
         self._finish()
 
     def _showdown(self) -> None:
-        live = self.in_hand()
-        count = len(self.stacks)
-        first = self._last_aggressor_of_last_round()
-        if first is None or first not in live:
-            first = next(s for s in self._left_of_button() if s in live)
-        order = [(first + i) % count for i in range(count) if (first + i) % count in live]
+        order = showdown_order(self)
+        if self.options.muck:  # each in turn shows or mucks (engine.muck)
+            self._phase = "show"
+            self._queue = order
+            self._next_in_queue()
+            return
         for seat in order:
+            check_shown(self.names[seat], self.hole[seat], self.unknown)
             self._log(Shown(seat=seat, cards=tuple(self.hole[seat])))
-        declared = {self.names[s]: w for s, w in self.declarations.items() if s in live}
-        declarations = declared or None
-        self.result = settle(
-            self.game,
-            {self.names[s]: tuple(self.hole[s]) for s in live},
-            tuple(self.board),
-            contributions={self.names[s]: self.contributed[s] for s in range(count)},
-            seats=self.names,
-            button=self.names[self.button],
-            declarations=declarations,
-            odd_chip=self.options.odd_chip,
-            two_way_tie_keeps=self.options.two_way_tie_keeps,
-        )
+        self._settle(order)
+
+    def _show(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        check_shown(self.names[seat], self.hole[seat], self.unknown)
+        event = self._log(Shown(seat=seat, cards=tuple(self.hole[seat])))
+        self._shown.append(seat)
+        self._next_in_queue()
+        return event
+
+    def _muck_hand(self, seat: int, action: Action, legal: LegalActions) -> Event:
+        event = self._log(Mucked(seat=seat))
+        self._next_in_queue()
+        return event
+
+    def _settle(self, shown: Sequence[int]) -> None:
+        self.result = settle_shown(self, shown)
         by_name = {name: seat for seat, name in enumerate(self.names)}
         self.payouts = {by_name[n]: c for n, c in self.result.payouts.items() if c}
         for seat, chips in self.payouts.items():
@@ -661,14 +691,6 @@ class Hand:
         assert self.result is not None
         hand = self.result.hands[name][award]
         return None if hand is None else f"{hand.describe()} ({format_cards(hand.cards)})"
-
-    def _last_aggressor_of_last_round(self) -> int | None:
-        for event in reversed(self._events):
-            if isinstance(event, BettingRound):
-                return None
-            if isinstance(event, BetTo | RaisedTo):
-                return event.seat
-        return None
 
     def _finish(self) -> None:
         self._phase = "done"
@@ -696,6 +718,9 @@ class Hand:
                 deck=start.deck,
                 names=list(start.names),
                 reshuffle_seed=start.seed,
+                unknown=start.unknown or (),
+                redeal=start.redeal,
+                stub_size=start.stub_size,
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, SplitpotError) and not isinstance(exc, SchemaError):
@@ -703,7 +728,7 @@ class Hand:
             raise LogError(f"the start event is malformed: {exc!r}") from None
         for event in events:
             action = action_of(event)
-            if action is not None:
+            if action is not None and (action.kind != "show" or hand.phase == "show"):
                 hand.apply(action, seat=event.seat)
         mine = [e.to_json() for e in hand.events]
         theirs = [e.to_json() for e in events]
@@ -728,6 +753,8 @@ _HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
     "keep": Hand._keep,
     "reject": Hand._reject,
     "declare": Hand._declare,
+    "show": Hand._show,
+    "muck": Hand._muck_hand,
 }
 
 

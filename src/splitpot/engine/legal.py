@@ -11,7 +11,7 @@ from splitpot.engine.betting import RaiseBounds
 
 __all__ = ["DecisionPhase", "LegalActions"]
 
-DecisionPhase = Literal["bet", "draw", "sviten", "declare"]
+DecisionPhase = Literal["bet", "draw", "sviten", "declare", "show"]
 """Where a hand asks a player for a decision."""
 
 
@@ -29,6 +29,8 @@ class LegalActions:
     hole: tuple[Card, ...] = ()
     keep_reject: bool = False
     declare: tuple[Way, ...] = ()
+    show: bool = False  # the showdown, with the muck option: show (always) or muck
+    muck: bool = False
     kinds: tuple[ActionKind, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -51,6 +53,10 @@ class LegalActions:
             out += ["keep", "reject"]
         if self.declare:
             out.append("declare")
+        if self.show:
+            out.append("show")
+        if self.muck:
+            out.append("muck")
         return tuple(out)
 
     def describe(self) -> str:

@@ -43,7 +43,9 @@ MIXED_MODES: Final[tuple[MixedMode, ...]] = ("rotation", "dealers-choice")
 MAX_HANDS_PER_GAME: Final = 1000
 
 
-_BLIND_ANTE: Final = re.compile(r",?\s*ante\s+\d+\s*$", re.IGNORECASE)
+_BLIND_ANTE: Final = re.compile(
+    r"(?:,?\s*(?:(?:bb-|button-)?ante\s+\d+|straddle)\s*)+$", re.IGNORECASE
+)
 
 
 def stakes_for(text: str, game: GameSpec) -> Stakes:

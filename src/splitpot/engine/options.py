@@ -11,24 +11,41 @@ from splitpot.errors import GameSpecError, SchemaError
 from splitpot.games.spec import GameSpec
 from splitpot.games.streets import Forced, Structure
 
-__all__ = ["OLD_OPTION_NAMES", "RESHUFFLE_POLICIES", "Options", "Stakes", "renamed_options"]
+__all__ = [
+    "ANTE_RULES",
+    "OLD_OPTION_NAMES",
+    "RESHUFFLE_POLICIES",
+    "Options",
+    "Stakes",
+    "renamed_options",
+]
 
 RESHUFFLE_POLICIES = ("all-discards", "previous-rounds")
-_STAKES = re.compile(
-    r"\s*(\d+)\s*/\s*(\d+)\s*(?:/\s*(\d+)\s*)?(?:,?\s*ante\s+(\d+)\s*)?", re.IGNORECASE
+_STAKES = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*(?:/\s*(\d+)\s*)?(.*)", re.IGNORECASE | re.DOTALL)
+_STAKES_EXTRA = re.compile(
+    r"\s*,?\s*(?:(ante|bb-ante|button-ante)\s+(\d+)|(straddle))\s*", re.IGNORECASE
 )
-ODD_CHIP_OPTIONS = ("high-award", "refuse")
+ANTE_RULES: Final = ("every", "big-blind", "button")
+"""Who antes: every player, the big blind alone, or the button alone (docs/rules.md "Betting")."""
+_ANTE_WORDS: Final = {"ante": "every", "bb-ante": "big-blind", "button-ante": "button"}
+ODD_CHIP_OPTIONS = ("high-award", "refuse", "first-winner")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Stakes:
-    """Blinds, ante and fixed-limit bet sizes, in chips.
+    """Blinds, antes, a straddle and fixed-limit bet sizes, in chips: the forced bets are data
+    (docs/rules.md "Betting").
 
     ``Stakes.parse("1/2")`` gives blinds 1 and 2, a small bet of 2 and a big bet of 4; in an
     ante game (Doogie) the same text means an ante of 1, a small bet of 2 and a big bet of 4.
-    A blind game may have an ante too, posted by every player before the blinds (common in
-    mixed games): ``Stakes(small_blind=1, big_blind=2, ante=1)``, or ``"1/2 ante 1"``. An ante
-    game must have an ante (:meth:`check_game`): its blinds are not posted.
+    A blind game may have an ante too: from every player (``"1/2 ante 1"``), the big blind
+    alone (``"1/2 bb-ante 2"``, ``ante_rule="big-blind"``) or the button alone
+    (``"1/2 button-ante 2"``), and a straddle (``"1/2 straddle"``: the player left of the big
+    blind posts twice the big blind and acts last before the first draw or flop).
+    ``antes`` and ``blinds`` give any list PHH can state instead (what a PHH import needs),
+    in PHH's player order: from the first seat left of the button (the small blind), the
+    button last; heads-up the first entry is the button's (the small blind), as in PHH.
+    An ante game must have an ante (:meth:`check_game`): its blinds are not posted.
     """
 
     small_blind: int = 1
@@ -36,32 +53,50 @@ class Stakes:
     ante: int = 0
     small_bet: int = 0
     big_bet: int = 0
+    ante_rule: str = "every"
+    straddle: int = 0
+    antes: tuple[int, ...] = ()
+    blinds: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.small_bet == 0:
             object.__setattr__(self, "small_bet", self.big_blind)
         if self.big_bet == 0:
             object.__setattr__(self, "big_bet", 2 * self.small_bet)
-        values = (self.small_blind, self.big_blind, self.ante, self.small_bet, self.big_bet)
+        for name in ("antes", "blinds"):
+            value = getattr(self, name)
+            if not isinstance(value, list | tuple):
+                raise GameSpecError(f"stakes {name} must be a list of chips, not {value!r:.40}")
+            object.__setattr__(self, name, tuple(value))
+        values = (self.small_blind, self.big_blind, self.ante, self.small_bet, self.big_bet,
+                  self.straddle, *self.antes, *self.blinds)  # fmt: skip
         if any(type(v) is not int or v < 0 for v in values):
             raise GameSpecError(f"stakes must be whole, non-negative chips: {values}")
         if self.big_blind <= 0 or self.small_blind > self.big_blind:
             raise GameSpecError("stakes need a big blind of at least one chip, not below the small")
+        if type(self.ante_rule) is not str or self.ante_rule not in ANTE_RULES:
+            raise GameSpecError(f"ante_rule {self.ante_rule!r:.40}: use {', '.join(ANTE_RULES)}")
+        if self.straddle and self.straddle <= self.big_blind:
+            raise GameSpecError(f"a straddle of {self.straddle} must be above the big blind")
 
     @classmethod
     def parse(cls, text: str, game: GameSpec | None = None) -> Stakes:
         """``"1/2"``, ``"5/10"``, or ``"1/2/4"`` (blinds or ante / small bet / big bet); in a
-        blind game, ``"1/2 ante 1"`` adds an ante. With a ``game``, checked against it."""
+        blind game, ``"1/2 ante 1"`` adds an ante from every player, ``"1/2 bb-ante 2"`` one
+        from the big blind, ``"1/2 button-ante 2"`` one from the button, and ``"1/2 straddle"``
+        a straddle of twice the big blind. With a ``game``, checked against it."""
         match = _STAKES.fullmatch(text) if isinstance(text, str) else None
-        if not match:
+        extras = _stakes_extras(match[4]) if match else None
+        if not match or extras is None:
             raise GameSpecError(
-                f"stakes {text!r:.40}: write them as SMALL/BIG, e.g. 1/2 (or 1/2 ante 1)"
+                f"stakes {text!r:.40}: write them as SMALL/BIG, e.g. 1/2 (or 1/2 ante 1, "
+                "1/2 bb-ante 2, 1/2 button-ante 2, 1/2 straddle)"
             )
         first, second = int(match[1]), int(match[2])
         third = int(match[3]) if match[3] else 0
-        ante = int(match[4]) if match[4] else 0
+        ante, rule, straddle = extras
         if game is not None and game.forced is Forced.ANTE:
-            if match[4]:
+            if ante or straddle:
                 raise GameSpecError(
                     f"stakes {text!r}: in {game.name} the first number is the ante "
                     "(ANTE/SMALL_BET, e.g. 1/2)"
@@ -69,36 +104,73 @@ class Stakes:
             stakes = cls(small_blind=first, big_blind=second, ante=first, small_bet=second,
                          big_bet=third or 2 * second)  # fmt: skip
         else:
-            stakes = cls(small_blind=first, big_blind=second, big_bet=third, ante=ante)
+            stakes = cls(small_blind=first, big_blind=second, big_bet=third, ante=ante,
+                         ante_rule=rule, straddle=2 * second if straddle else 0)  # fmt: skip
         if game is not None:
             stakes.check_game(game)
         return stakes
 
     def check_game(self, game: GameSpec) -> None:
         """Refuse stakes ``game`` cannot play: an ante game (Doogie) with no ante would play
-        for a pot of nothing (its blinds are not posted)."""
-        if game.forced is Forced.ANTE and self.ante < 1:
-            raise GameSpecError(
-                f"{game.name} is an ante game: its stakes need an ante of at least one chip "
-                '(e.g. Stakes(ante=1, small_bet=2), or "1/2": ante 1, bets 2/4)'
-            )
+        for a pot of nothing (its blinds are not posted), and antes every player posts."""
+        if game.forced is Forced.ANTE:
+            if self.ante < 1 and not any(self.antes):
+                raise GameSpecError(
+                    f"{game.name} is an ante game: its stakes need an ante of at least one chip "
+                    '(e.g. Stakes(ante=1, small_bet=2), or "1/2": ante 1, bets 2/4)'
+                )
+            if self.straddle or any(self.blinds) or self.ante_rule != "every":
+                raise GameSpecError(
+                    f"{game.name} is an ante game: every player antes, with no blinds or straddle"
+                )
 
-    def to_json(self) -> dict[str, int]:
-        """The stakes as a dict."""
-        return {
+    def to_json(self) -> dict[str, Any]:
+        """The stakes as a dict (the forced bets beyond one ante and two blinds only when
+        there are any, so the JSON of a hand without them is as it always was)."""
+        out: dict[str, Any] = {
             "small_blind": self.small_blind,
             "big_blind": self.big_blind,
             "ante": self.ante,
             "small_bet": self.small_bet,
             "big_bet": self.big_bet,
         }
+        if self.ante_rule != "every":
+            out["ante_rule"] = self.ante_rule
+        if self.straddle:
+            out["straddle"] = self.straddle
+        if self.antes:
+            out["antes"] = list(self.antes)
+        if self.blinds:
+            out["blinds"] = list(self.blinds)
+        return out
+
+
+def _stakes_extras(text: str) -> tuple[int, str, bool] | None:
+    """The words after SMALL/BIG: (ante, ante rule, straddle), or ``None`` if they don't read."""
+    ante, rule, straddle, at = 0, "every", False, 0
+    while at < len(text):
+        match = _STAKES_EXTRA.match(text, at)
+        if not match or match.end() == at:
+            return None
+        if match[3]:
+            if straddle:
+                return None
+            straddle = True
+        else:
+            if ante:
+                return None
+            ante, rule = int(match[2]), _ANTE_WORDS[match[1].lower()]
+        at = match.end()
+    return ante, rule, straddle
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Options:
     """Table options (docs/rules.md *option* decisions), each defaulting to the house rule.
 
-    - ``odd_chip``: ``"high-award"`` (TDA 20, the house rule) or ``"refuse"``;
+    - ``odd_chip``: ``"high-award"`` (TDA 20, the house rule), ``"refuse"``, or
+      ``"first-winner"`` (PHH readers' and PokerKit's: a split's odd chips all to the first
+      winner left of the button; what a PHH written elsewhere was settled by);
     - ``raise_cap``: bets in a fixed-limit round, a bet and three raises (4) or four raises (5);
     - ``heads_up_uncapped``: no fixed-limit cap while only two players are in the hand;
     - ``reshuffle``: when the stub runs out, ``"all-discards"`` reshuffles every discard made
@@ -110,7 +182,15 @@ class Options:
     - ``two_way_tie_keeps``: in a declare game (Doogie), does a two-way declarer who ties with
       the best possible hand keep the pot? ``None`` (the default) plays the game's own rule,
       :attr:`GameSpec.two_way_tie_keeps` (the seed's house rule: it keeps). Its older name,
-      ``doogie_tie_keeps``, is still read by :meth:`from_json` (stored tables and hands).
+      ``doogie_tie_keeps``, is still read by :meth:`from_json` (stored tables and hands);
+    - ``blind_counts_as_bet``: does the big blind count as the first bet of a fixed-limit
+      first round toward ``raise_cap`` (the house rule, true), or is the cap counted in bets and
+      raises after it (PHH and PokerKit: four of them on every street, false)?
+    - ``muck``: at the showdown a player whose hand cannot win any part of the pot may muck it
+      instead of showing (docs/rules.md "Betting"; off: every hand still in is shown).
+
+    The last two are written by :meth:`to_json` only when they are not their defaults, so the
+    stored JSON of every hand dealt without them is as it was.
     """
 
     odd_chip: str = "high-award"
@@ -120,11 +200,18 @@ class Options:
     max_discard: int | None = None
     two_way_tie_keeps: bool | None = None
     bomb_ante: int = 0  # a bomb pot's ante (0: not a bomb pot; engine/bomb.py)
+    blind_counts_as_bet: bool = True
+    muck: bool = False
 
     def __post_init__(self) -> None:
+        for name in ("blind_counts_as_bet", "muck"):
+            if type(getattr(self, name)) is not bool:
+                raise GameSpecError(f"{name} {getattr(self, name)!r:.40}: true or false")
         # Each option by type and range: True is not the number 1, "no" is not False.
         if type(self.odd_chip) is not str or self.odd_chip not in ODD_CHIP_OPTIONS:
-            raise GameSpecError(f"odd_chip {self.odd_chip!r}: use high-award or refuse")
+            raise GameSpecError(
+                f"odd_chip {self.odd_chip!r}: use high-award, refuse or first-winner"
+            )
         if type(self.raise_cap) is not int or self.raise_cap not in (4, 5):
             raise GameSpecError(
                 f"raise_cap {self.raise_cap!r}: a bet and three raises (4) or four (5)"
@@ -173,7 +260,14 @@ class Options:
             "reshuffle": self.reshuffle,
             "max_discard": self.max_discard,
             "two_way_tie_keeps": self.two_way_tie_keeps,
-            **({"bomb_ante": self.bomb_ante} if self.bomb_ante else {}),
+        } | {
+            name: value
+            for name, value, default in (
+                ("bomb_ante", self.bomb_ante, 0),
+                ("blind_counts_as_bet", self.blind_counts_as_bet, True),
+                ("muck", self.muck, False),
+            )
+            if value != default
         }
 
     @classmethod

@@ -48,7 +48,7 @@ __all__ = [
     "settle",
 ]
 
-ODD_CHIP_RULES: tuple[str, ...] = ("high-award", "refuse")
+ODD_CHIP_RULES: tuple[str, ...] = ("high-award", "refuse", "first-winner")
 DECLARATIONS: tuple[str, ...] = ("high", "low", "both")  # engine.actions.WAYS
 
 
@@ -207,6 +207,7 @@ class _Settler:
         self.declarations = declarations
         self.clockwise = clockwise
         self.refuse = refuse
+        self.first_winner = False  # the first-winner odd-chip rule (set by settle)
         self.two_way_tie_keeps = two_way_tie_keeps
         self.values = {
             player: {award: None if hand is None else hand.value for award, hand in by.items()}
@@ -227,7 +228,13 @@ class _Settler:
                 f"({', '.join(winners)}) and the odd-chip rule is refuse"
             )
         shares = dict.fromkeys(winners, base)
-        if left:
+        if left and self.first_winner:
+            # PHH readers' (PokerKit's) rule: every odd chip to the first winner left of the
+            # button; a record written so replays as it was settled.
+            first = self._in_order(winners)[0]
+            shares[first] += left
+            odd.append(OddChip(left, first, f"{what}: odd chips to the first winner"))
+        elif left:
             # TDA 20: odd chips one at a time from the first seat clockwise from the button.
             for name in self._in_order(winners)[:left]:
                 shares[name] += 1
@@ -449,6 +456,7 @@ def settle(
     declarations: Mapping[str, str] | None = None,
     odd_chip: str = "high-award",
     two_way_tie_keeps: bool | None = None,
+    dead: int = 0,
 ) -> ShowdownResult:
     """Settle a showdown and return who gets what, award by award and pot by pot.
 
@@ -460,11 +468,13 @@ def settle(
     ("high", "low" or "both") for every player, or none for cards-speak; with
     ``two_way_tie_keeps`` (the seed's house rule) a two-way declarer who ties only with the best
     possible hand keeps the pot; ``None`` plays the game's rule (``GameSpec.two_way_tie_keeps``).
+    ``dead`` chips (antes that differ by seat, not counted in ``contributions``) go to the main
+    pot, which every live player may win, as PHH and PokerKit play them.
     """
     spec = find_game(game) if isinstance(game, str) else game
     live_cards, board_cards = _read_cards(spec, players, board)
     if odd_chip not in ODD_CHIP_RULES:
-        raise ShowdownError(f"odd-chip rule {odd_chip!r}: use high-award or refuse")
+        raise ShowdownError(f"odd-chip rule {odd_chip!r}: use {', '.join(ODD_CHIP_RULES)}")
     if (pot is None) == (contributions is None):
         raise ShowdownError("give either a pot or each player's contribution, not both or neither")
 
@@ -478,6 +488,11 @@ def settle(
     if contributions is not None:
         matched, returned = return_uncalled(paid)
         pots = build_pots(matched, live_in_order)
+        dead = _int_amount(dead, "the dead money")
+        if dead and pots and set(pots[0].eligible) == set(live_in_order):
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        elif dead:
+            pots.insert(0, Pot(dead, tuple(live_in_order)))
     else:
         assert pot is not None
         amount = _int_amount(pot, "the pot")
@@ -497,13 +512,14 @@ def settle(
         refuse=odd_chip == "refuse",
         two_way_tie_keeps=spec.two_way_tie_keeps if keeps is None else keeps,
     )
+    settler.first_winner = odd_chip == "first-winner"
     settled = tuple(settler.settle_pot(p) for p in pots)
 
     payouts = _payouts(
         seat_order if contributions is not None else live,
         settled,
         returned,
-        sum(paid.values()) if contributions is not None else (pot or 0),
+        sum(paid.values()) + dead if contributions is not None else (pot or 0),
     )
     return ShowdownResult(
         game=spec,

@@ -33,7 +33,15 @@ from splitpot.engine.history import read_timed_log, write_hand
 from splitpot.errors import SplitpotError
 from splitpot.games import GAMES, find_game
 from splitpot.games.streets import Forced
-from splitpot.history.phh import PhhHand, export_phh, export_phhs, export_text, read_phh
+from splitpot.history.phh import (
+    PhhHand,
+    RefusedHand,
+    export_phh,
+    export_phhs,
+    export_text,
+    read_phh,
+    read_phh_report,
+)
 from splitpot.history.store import HandSummary, HistoryError, HistoryStore, default_path
 from splitpot.progress import progress
 
@@ -90,15 +98,26 @@ def add_history(history: argparse.ArgumentParser) -> None:
     )
     export.add_argument("--out", metavar="FILE", help="write to FILE instead of the screen")
     export.add_argument("--quiet", action="store_true", help=_QUIET_HELP)
+    export.add_argument(
+        "--json",
+        action="store_true",
+        help="print what was written as JSON (the text too, without --out)",
+    )
     export.set_defaults(handler=_cmd_export)
 
     imp = sub.add_parser(
         "import",
         help="store the hands of a PHH, PHHS or JSON-lines log file",
         description="Read hands from PHH (.phh or .phhs) or a JSON-lines log (simulate --log, "
-        "history export --format jsonl), check each one, and store them (all or none). Hands "
-        "already stored are skipped.",
+        "history export --format jsonl), check each one, and store them. A .phhs stores every "
+        "good hand and names each refused one with its reason (exit status 1); --strict "
+        "refuses the whole file instead. A log is stored all or none. Hands already stored "
+        "are skipped.",
     )
+    imp.add_argument(
+        "--strict", action="store_true", help="refuse the whole file if any hand is refused"
+    )
+    imp.add_argument("--json", action="store_true", help="print what was stored as JSON")
     imp.add_argument("file", metavar="FILE", help="the file to read (- for stdin)")
     imp.add_argument("--db", metavar="PATH", help=_DB_HELP)
     imp.add_argument("--quiet", action="store_true", help=_QUIET_HELP)
@@ -230,6 +249,23 @@ def _cmd_export(args: argparse.Namespace, out: IO[str]) -> int:
                 item = PhhHand(hand.events, hand.id, hand.started)
                 stream.write(("\n" if index else "") + export_phhs([item]))
 
+        if args.json:
+            buffer = io.StringIO()
+            write(buffer)
+            if args.out is not None:
+                _write(args.out, lambda stream: stream.write(buffer.getvalue()), out)
+            report: dict[str, Any] = {
+                "format": args.format,
+                "out": args.out,
+                "hands": [
+                    {"id": summary.id, "game": summary.game}
+                    for summary in (store.get(hand_id) for hand_id in ids)
+                ],
+            }
+            if args.out is None:
+                report["text"] = buffer.getvalue()
+            out.write(json.dumps(report, ensure_ascii=False) + "\n")
+            return 0
         _write(args.out, write, out)
     return 0
 
@@ -277,20 +313,50 @@ def read_hands(text: str, name: str = "the file", *, quiet: bool = True) -> list
 
 
 def _cmd_import(args: argparse.Namespace, out: IO[str]) -> int:
-    hands = read_hands(_read_text(args.file), args.file, quiet=args.quiet)
-    if not hands:
+    text = _read_text(args.file)
+    refused: list[RefusedHand] = []
+    if text.lstrip().startswith("{") or args.strict:
+        hands = read_hands(text, args.file, quiet=args.quiet)
+    else:
+        try:
+            hands, refused = read_phh_report(text)
+        except HistoryError as exc:
+            raise HistoryError(f"{args.file}: {exc}") from None
+    if not hands and not refused:
         raise HistoryError(f"{args.file}: no hands")
+    if not hands:
+        raise HistoryError(f"{args.file}: every hand is refused; the first, {refused[0]}")
     with _open(args.db, create=True) as store:
         fresh = [hand for hand in hands if store.find(hand.events) is None]
         skipped = len(hands) - len(fresh)
         added = store.add_many(((h.events, h.started, None) for h in fresh), "import")
-        if not added:
-            out.write(f"every hand of {args.file} is already in {store.path} ({skipped})\n")
-            return 0
-        where = f"id {added[0]}" if len(added) == 1 else f"ids {added[0]} to {added[-1]}"
-        plural = "hand" if len(added) == 1 else "hands"
-        line = f"imported {len(added)} {plural} ({where}) into {store.path}"
-        if skipped:
-            line += f"; skipped {skipped} already stored"
-        out.write(line + "\n")
-    return 0
+        if args.json:
+            stored = [
+                {"id": hand_id, "hand": hand.hand, "game": hand.events[0].data["game"]}
+                for hand_id, hand in zip(added, fresh, strict=True)
+            ]
+            report = {
+                "db": str(store.path),
+                "stored": stored,
+                "skipped": skipped,
+                "refused": [
+                    {"hand": r.name, "place": r.place, "reason": r.reason} for r in refused
+                ],
+            }
+            out.write(json.dumps(report, ensure_ascii=False) + "\n")
+        else:
+            out.write(_import_line(args.file, store.path, added, skipped) + "\n")
+            for item in refused:
+                print(f"refused {item}", file=sys.stderr)
+    return 1 if refused else 0
+
+
+def _import_line(name: str, path: Path, added: Sequence[int], skipped: int) -> str:
+    if not added:
+        return f"every hand of {name} is already in {path} ({skipped})"
+    where = f"id {added[0]}" if len(added) == 1 else f"ids {added[0]} to {added[-1]}"
+    plural = "hand" if len(added) == 1 else "hands"
+    line = f"imported {len(added)} {plural} ({where}) into {path}"
+    if skipped:
+        line += f"; skipped {skipped} already stored"
+    return line

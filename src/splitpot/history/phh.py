@@ -79,16 +79,18 @@ declarations against the engine's result: a PHH that does not agree is refused.
 """
 
 from splitpot.history.phh_export import export_phh, export_phhs, export_text
-from splitpot.history.phh_import import import_phh, read_phh
+from splitpot.history.phh_import import RefusedHand, import_phh, read_phh, read_phh_report
 from splitpot.history.phh_variants import STANDARD_VARIANTS, PhhHand, variant_code
 
 __all__ = [
     "STANDARD_VARIANTS",
     "PhhHand",
+    "RefusedHand",
     "export_phh",
     "export_phhs",
     "export_text",
     "import_phh",
     "read_phh",
+    "read_phh_report",
     "variant_code",
 ]

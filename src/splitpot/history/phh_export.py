@@ -11,13 +11,15 @@ from datetime import UTC, datetime
 from datetime import time as clock_time
 from typing import Any
 
-from splitpot.cards import Card
 from splitpot.engine.events import Event, view
+from splitpot.engine.forced import phh_forced
 from splitpot.engine.history import format_history
+from splitpot.engine.muck import redact_mucks, unseen_cards
 from splitpot.engine.options import Stakes
+from splitpot.engine.unknown import unknown_text
 from splitpot.errors import SplitpotError
 from splitpot.games import GameSpec, find_game
-from splitpot.games.streets import Forced, Structure
+from splitpot.games.streets import Structure
 from splitpot.history.phh_variants import (
     PhhHand,
     has_sviten,
@@ -60,7 +62,7 @@ def _value(value: Any) -> str:
 def _dump(fields: Sequence[tuple[str, Any]]) -> str:
     lines = []
     for key, value in fields:
-        if key in ("actions", "_awards", "_sviten") and value:
+        if key in ("actions", "_awards", "_sviten", "_odd_chips") and value:
             lines.append(f"{key} = [")
             lines.extend(f"  {_value(item)}," for item in value)
             lines.append("]")
@@ -70,10 +72,6 @@ def _dump(fields: Sequence[tuple[str, Any]]) -> str:
 
 
 # ---------------------------------------------------------------------------- export
-
-
-def _cards(cards: Iterable[int]) -> str:
-    return "".join(str(Card(c)) for c in cards)
 
 
 def _full_start(events: Sequence[Event]) -> Event:
@@ -92,6 +90,7 @@ class _Played:
     declared: dict[str, str] = field(default_factory=dict)  # PHH player -> way
     sviten: list[dict[str, str]] = field(default_factory=list)
     awards: list[dict[str, Any]] = field(default_factory=list)
+    odd_chips: list[dict[str, Any]] = field(default_factory=list)
     payouts: dict[str, int] = field(default_factory=dict)
     final: Sequence[int] | None = None
 
@@ -101,6 +100,11 @@ def _played(
 ) -> _Played:
     """The PHH actions of ``events`` (after the start), with the player labels ``label``."""
     by_name = {name: label[seat] for seat, name in enumerate(names)}
+    unknown = frozenset(events[0].data.get("unknown") or ()) | unseen_cards(events)
+
+    def _cards(cards: Iterable[int]) -> str:
+        return unknown_text(cards, unknown)
+
     played = _Played()
     actions, declared, sviten = played.actions, played.declared, played.sviten
     later: list[str] = []  # a draw's replacements, dealt once every player has drawn
@@ -148,6 +152,8 @@ def _played(
                 )
             case "show":
                 actions.append(f"{who} sm {_cards(event.data['cards'])}")
+            case "muck":
+                actions.append(f"{who} sm")  # PHH's muck: no cards
             case "win":
                 if event.seat is not None:
                     played.payouts = {names[event.seat]: int(event.data["amount"])}
@@ -163,6 +169,11 @@ def _played(
                     if award.get("hand"):
                         entry["hand"] = award["hand"]
                     played.awards.append(entry)
+                    odd = award["amount"] % max(len(award["winners"]), 1)
+                    if odd >= 2:  # where TDA 20 and PHH readers place odd chips differently
+                        winners = sorted(entry["winners"], key=lambda label: int(label[1:]))
+                        played.odd_chips.append({"pot": award["pot"], "award": award["award"],
+                                                 "odd": odd, "winners": winners})  # fmt: skip
             case "end":
                 played.final = event.data["stacks"]
             case _:  # post, bet_round, draw_round, declare_round, reshuffle, return
@@ -174,8 +185,10 @@ def _played(
 def _phh_fields(
     events: Sequence[Event], hand: int | str | None, started: datetime | None
 ) -> list[tuple[str, Any]]:
+    events = redact_mucks(events)  # a mucked hand is never shown (engine.muck)
     start = _full_start(events)
     data = start.data
+    unknown = frozenset(data.get("unknown") or ()) | unseen_cards(events)
     game = find_game(data["game"])
     structure = Structure(data["structure"])
     names: Sequence[str] = data["names"]
@@ -186,14 +199,11 @@ def _phh_fields(
     stakes = Stakes(**data["stakes"])
 
     fields: list[tuple[str, Any]] = [("variant", variant_code(game, structure))]
-    ante = stakes.ante  # Doogie's, or a blind game's (posted before the blinds)
-    blinds = [0] * count
-    if game.forced is Forced.BLINDS:
-        blinds[0], blinds[1] = stakes.small_blind, stakes.big_blind
+    antes, blinds = phh_forced(stakes, game, count)  # by PHH position, as the hand posted them
     bomb = int(data.get("options", {}).get("bomb_ante", 0))
     if bomb:  # a bomb pot: everyone's ante, no blinds (its `_options` say so: engine/bomb.py)
-        ante, blinds = bomb, [0] * count
-    fields += [("antes", [ante] * count), ("blinds_or_straddles", blinds)]
+        antes, blinds = [bomb] * count, [0] * count
+    fields += [("antes", antes), ("blinds_or_straddles", blinds)]
     if structure is Structure.FIXED_LIMIT:
         fields += [("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet)]
     else:
@@ -234,15 +244,24 @@ def _phh_fields(
         ("_structure", structure.value),
         ("_stakes", stakes.to_json()),
         ("_options", {k: v for k, v in options.items() if v is not None}),
-        ("_deck", _cards(start.secret["deck"])),
+        ("_deck", unknown_text(start.secret["deck"], unknown)),
         ("_seed", int(start.secret["seed"])),
     ]
+    if start.secret.get("redeal") is not None:  # a record's reshuffle, as it was dealt
+        fields += [
+            ("_redeal", unknown_text(start.secret["redeal"], ())),
+            ("_stub_size", int(start.secret["stub_size"])),
+        ]
     if declared:
         fields.append(("_declarations", [declared.get(f"p{i + 1}", "") for i in range(count)]))
     if sviten:
         fields.append(("_sviten", sviten))
     if awards:
         fields.append(("_awards", awards))
+    if played.odd_chips:
+        # TDA 20 (the house rule) gives a split's odd chips one at a time from the button;
+        # PHH readers such as PokerKit give them all to the first winner: the stacks differ.
+        fields.append(("_odd_chips", played.odd_chips))
     return fields
 
 

@@ -8,15 +8,18 @@ import re
 import tomllib
 from collections import deque
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from datetime import time as clock_time
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from splitpot.cards import Card, check_distinct, full_deck, parse_cards
+from splitpot.cards import Card, parse_cards
 from splitpot.engine.events import Action, Event, way_of
+from splitpot.engine.forced import stakes_from_phh
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes
+from splitpot.engine.unknown import fill_unknown
 from splitpot.errors import SplitpotError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Deal, Forced, Structure
@@ -24,7 +27,7 @@ from splitpot.history.phh_export import export_phh
 from splitpot.history.phh_variants import PhhHand, from_variant
 from splitpot.history.store import HistoryError
 
-__all__ = ["import_phh", "read_phh"]
+__all__ = ["RefusedHand", "import_phh", "read_phh", "read_phh_report"]
 
 
 def _int(value: Any, what: str) -> int:
@@ -55,39 +58,41 @@ def _table(doc: Mapping[str, Any], key: str) -> dict[str, Any] | None:
     return value
 
 
+def _stake(value: Any, what: str) -> Any:
+    if isinstance(value, list):
+        return tuple(_int(item, f"{what}[{i}]") for i, item in enumerate(value))
+    return value if isinstance(value, str) else _int(value, what)
+
+
 def _stakes(doc: Mapping[str, Any], game: GameSpec, structure: Structure, count: int) -> Stakes:
     given = _table(doc, "_stakes")
     try:
         if given is not None:
-            return Stakes(**{k: _int(v, f"_stakes.{k}") for k, v in given.items()})
+            return Stakes(**{k: _stake(v, f"_stakes.{k}") for k, v in given.items()})
         antes = _ints(doc, "antes", count)
-        blinds = _ints(doc, "blinds_or_straddles", count) if "blinds_or_straddles" in doc else []
+        blinds = _ints(doc, "blinds_or_straddles") if "blinds_or_straddles" in doc else []
+        if len(blinds) > count:
+            raise HistoryError(f"blinds_or_straddles has {len(blinds)} entries for {count} players")
         blinds += [0] * (count - len(blinds))
-        if len(set(antes)) != 1 or any(blinds[2:]):
-            raise HistoryError("splitpot plays uniform antes and two blinds, no straddles")
+        # ante_trimming_status: antes are posted in full up to each stack either way; antes
+        # that differ are dead money, which the finishing stacks check where pots are split.
         if structure is Structure.FIXED_LIMIT:
             small_bet = _int(doc.get("small_bet"), "small_bet")
             big_bet = _int(doc.get("big_bet"), "big_bet")
         else:
             small_bet = _int(doc.get("min_bet"), "min_bet")
             big_bet = 2 * small_bet
-        if game.forced is Forced.ANTE:
-            return Stakes(small_blind=antes[0], big_blind=small_bet, ante=antes[0],
-                          small_bet=small_bet, big_bet=big_bet)  # fmt: skip
-        if structure is not Structure.FIXED_LIMIT and small_bet != blinds[1]:
+        if (
+            game.forced is not Forced.ANTE
+            and structure is not Structure.FIXED_LIMIT
+            and small_bet != blinds[1]
+        ):
             raise HistoryError("splitpot's minimum bet is the big blind")
-        return Stakes(small_blind=blinds[0], big_blind=blinds[1], small_bet=small_bet,
-                      big_bet=big_bet, ante=antes[0])  # fmt: skip
+        return stakes_from_phh(antes, blinds, small_bet, big_bet, game)
     except (TypeError, SplitpotError) as exc:
         if isinstance(exc, HistoryError):
             raise
         raise HistoryError(f"stakes: {exc}") from None
-
-
-def _known(cards: Sequence[Card | None], what: str) -> list[Card]:
-    if any(card is None for card in cards):
-        raise HistoryError(f"{what} has unknown cards (??): splitpot needs every card")
-    return [card for card in cards if card is not None]
 
 
 def _phh_cards(text: str, where: str) -> list[Card | None]:
@@ -113,31 +118,74 @@ def _words(raw: Any, index: int) -> list[str]:
     return raw.split("#", 1)[0].split()
 
 
-def _rebuilt_deck(doc: Mapping[str, Any], game: GameSpec, count: int) -> list[Card]:
+def _rebuilt_deck(actions: Sequence[Any], game: GameSpec, count: int) -> _Deal:
     """The deck order from the dealt cards, for a PHH without ``_deck``: hole cards one at a
-    time clockwise from the first seat left of the button, then every later card as dealt."""
+    time clockwise from the first seat left of the button, then every later card as dealt
+    (``None`` for a card nobody saw: a placeholder deals it, see :mod:`splitpot.engine.unknown`)."""
     first = game.streets[0]
     assert isinstance(first, Deal)
-    hole: list[list[Card]] = [[] for _ in range(count)]
-    later: list[Card] = []
-    for index, raw in enumerate(doc["actions"], 1):
+    hole: list[list[Card | None]] = [[] for _ in range(count)]
+    later: list[Card | None] = []
+    for index, raw in enumerate(actions, 1):
         words = _words(raw, index)
         if words[:2] == ["d", "dh"] and len(words) == 4:
             player = _player(words[2], count)
-            cards = _known(_phh_cards(words[3], f"action {index}"), f"action {index}")
+            cards = _phh_cards(words[3], f"action {index}")
             room = first.hole - len(hole[player])
             hole[player] += cards[:room]
             later += cards[room:]
         elif words[:2] == ["d", "db"] and len(words) == 3:
-            later += _known(_phh_cards(words[2], f"action {index}"), f"action {index}")
+            later += _phh_cards(words[2], f"action {index}")
     if any(len(cards) != first.hole for cards in hole):
         raise HistoryError(f"without _deck, every player's {first.hole} hole cards must be dealt")
     dealt = [hole[player][k] for k in range(first.hole) for player in range(count)] + later
-    try:
-        check_distinct([("in the dealt cards", dealt)])
-    except SplitpotError as exc:
-        raise HistoryError(f"{exc} (a hand that reshuffled needs its _deck and _seed)") from None
-    return dealt + [card for card in full_deck() if card not in set(dealt)]
+    seen: set[Card] = set()
+    for index, card in enumerate(dealt):
+        if index >= 52:
+            raise HistoryError(f"the actions deal {len(dealt)} cards: more than a deck")
+        if card is not None and card in seen:  # the record reshuffled: deal it as it did
+            redeal = [c for c in dealt[index:] if c is not None]
+            if len(redeal) != len(dealt) - index:
+                raise HistoryError("a card nobody saw (??) is dealt after the reshuffle")
+            return _Deal(dealt[:index] + [None] * (52 - index), redeal, index)
+        if card is not None:
+            seen.add(card)
+    if len(dealt) > 52:
+        raise HistoryError(f"the actions deal {len(dealt)} cards: more than a deck")
+    return _Deal(dealt + [None] * (52 - len(dealt)), None, None)
+
+
+class _Deal(NamedTuple):
+    """A deck rebuilt from a record: its order (``None``: unknown), and a reshuffle's cards
+    as dealt with the number of cards dealt before it."""
+
+    deck: list[Card | None]
+    redeal: list[Card] | None
+    stub_size: int | None
+
+
+def _unseen_mucks(actions: Any, count: int) -> tuple[list[Any], set[int]]:
+    """The actions with a mucking player's cards unknown (``??``): a muck (``p4 sm``, no
+    cards) is never shown, so the import keeps nothing of the mucked hand; and who mucks."""
+    if not isinstance(actions, list):
+        return actions, set()
+    mucked = set()
+    for index, raw in enumerate(actions, 1):
+        words = _words(raw, index)
+        if len(words) == 2 and words[1] == "sm":
+            mucked.add(words[0])
+    if not mucked:
+        return list(actions), set()
+    out = []
+    for index, raw in enumerate(actions, 1):
+        words = _words(raw, index)
+        if words[:2] == ["d", "dh"] and len(words) == 4 and words[2] in mucked:
+            out.append(f"d dh {words[2]} " + "?" * len(words[3]))
+        elif len(words) == 3 and words[0] in mucked and words[1] == "sd":
+            out.append(f"{words[0]} sd " + "?" * len(words[2]))
+        else:
+            out.append(raw)
+    return out, {_player(who, count) for who in mucked}
 
 
 def _player(text: str, count: int) -> int:
@@ -201,15 +249,29 @@ class _Importer:
             opts = Options.from_json(options) if options is not None else Options()
         except (TypeError, SplitpotError) as exc:
             raise HistoryError(f"_options: {exc}") from None
-        deck: Sequence[Card]
+        if options is None:  # a PHH written elsewhere: settled and capped as PHH readers do
+            opts = replace(opts, odd_chip="first-winner")
+            if structure is Structure.FIXED_LIMIT:
+                opts = replace(opts, blind_counts_as_bet=False)  # 4 bets after the blinds
+        self.actions, mucked = _unseen_mucks(doc["actions"], count)
+        if mucked:  # a record's muck replays whatever the table's option
+            opts = replace(opts, muck=True)
+        given: list[Card | None]
+        redeal: list[Card] | None = None
+        stub_size: int | None = None
         if "_deck" in doc:
             if not isinstance(doc["_deck"], str):
                 raise HistoryError("_deck must be the 52 cards as text")
-            deck = _known(_phh_cards(doc["_deck"], "in _deck"), "_deck")
-            if len(deck) != 52 or len(set(deck)) != 52:
-                raise HistoryError("_deck must hold each of the 52 cards once")
+            given = _phh_cards(doc["_deck"], "in _deck")
+            known = [card for card in given if card is not None]
+            if len(given) != 52 or len(set(known)) != len(known):
+                raise HistoryError("_deck must hold each of the 52 cards once (?? if unknown)")
         else:
-            deck = _rebuilt_deck(doc, game, count)
+            given, redeal, stub_size = _rebuilt_deck(self.actions, game, count)
+        if "_redeal" in doc:
+            redeal = [c for c in _phh_cards(str(doc["_redeal"]), "in _redeal") if c is not None]
+            stub_size = _int(doc.get("_stub_size"), "_stub_size")
+        deck, unknown = fill_unknown(given)
         seed = _int(doc.get("_seed", 0), "_seed")
         seat_stacks = [0] * count
         for index, seat in enumerate(order):
@@ -227,6 +289,9 @@ class _Importer:
                 deck=deck,
                 names=names,
                 reshuffle_seed=seed,
+                unknown=unknown,
+                redeal=redeal,
+                stub_size=stub_size,
             )
         except SplitpotError as exc:
             if isinstance(exc, HistoryError):
@@ -376,15 +441,25 @@ class _Importer:
             action = Action(kind, amount=amount)
         else:
             thrown = _phh_cards(words[2], where) if len(words) == 3 else []
-            action = Action.discard(_known(thrown, where))
+            action = Action.discard(self._thrown(seat, thrown, where))
         try:
             hand.apply(action, seat=seat)
         except SplitpotError as exc:
             raise HistoryError(f"{where}: {exc}") from None
 
+    def _thrown(self, seat: int, thrown: Sequence[Card | None], where: str) -> list[Card]:
+        """The cards a discard throws; an unknown one (``??``) is one of the placeholders."""
+        stand_ins = [c for c in self.hand.hole[seat] if c in self.hand.unknown]
+        out: list[Card] = []
+        for card in thrown:
+            if card is None and not stand_ins:
+                raise HistoryError(f"{where}: {self._label(seat)} has no unknown card to throw")
+            out.append(stand_ins.pop(0) if card is None else card)
+        return out
+
     def run(self) -> tuple[Event, ...]:
         shows: list[tuple[int, list[str], str]] = []
-        for index, raw in enumerate(self.doc["actions"], 1):
+        for index, raw in enumerate(self.actions, 1):
             words = _words(raw, index)
             if not words:
                 continue  # a no-op or a comment
@@ -404,10 +479,12 @@ class _Importer:
             seat = self.order[_player(words[0], self.count)]
             if words[1] == "sm":
                 shows.append((seat, words, where))
+                self._showdown(shows)
                 continue
             self._act(seat, words, where)
             self._absorb()
         self._choices()
+        self._showdown(shows)
         self._absorb()
         hand = self.hand
         if not hand.is_over:
@@ -425,9 +502,26 @@ class _Importer:
         self._check_shows(shows)
         return hand.events
 
+    def _showdown(self, shows: Sequence[tuple[int, list[str], str]]) -> None:
+        """With the muck option, show or muck as the actions say, in the engine's order."""
+        hand = self.hand
+        said = {seat: words for seat, words, _ in shows}
+        while hand.phase == "show" and hand.to_act is not None and hand.to_act in said:
+            seat = hand.to_act
+            action = Action.muck() if len(said[seat]) == 2 else Action.show()
+            try:
+                hand.apply(action, seat=seat)
+            except SplitpotError as exc:
+                raise HistoryError(f"{self._label(seat)}: {exc}") from None
+            self._absorb()
+
     def _check_shows(self, shows: Sequence[tuple[int, list[str], str]]) -> None:
         said = set()
+        mucked = {e.seat for e in self.hand.events if e.kind == "muck"}
         for seat, words, where in shows:
+            if seat in mucked and len(words) == 2:
+                said.add(seat)
+                continue
             if seat not in self.shown:
                 raise HistoryError(f"{where}: {self._label(seat)} has no hand at the showdown")
             if len(words) != 3:
@@ -462,27 +556,67 @@ def _section(doc: Mapping[str, Any]) -> PhhHand:
     return PhhHand(events, number, started)
 
 
-def read_phh(text: str) -> list[PhhHand]:
-    """Every hand of a PHH text: one hand (``.phh``) or tables of hands (``.phhs``)."""
+@dataclass(frozen=True, slots=True)
+class RefusedHand:
+    """A hand of a ``.phhs`` that could not be read: its place (1, 2, ...), its table name
+    (the hand's number) and why."""
+
+    place: int
+    name: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"hand [{self.name}] (the {_ordinal(self.place)} in the file): {self.reason}"
+
+
+def _ordinal(number: int) -> str:
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def _sections(text: str) -> list[tuple[str | None, Any]]:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise HistoryError(f"not PHH (TOML): {exc}") from None
     if "variant" in doc:
-        sections: list[tuple[str | None, Any]] = [(None, doc)]
-    else:
-        sections = list(doc.items())
-        if not sections:
-            raise HistoryError("no hand: the PHH text is empty")
-    hands = []
-    for name, section in sections:
-        where = f"hand [{name}]: " if name is not None else ""
-        if not isinstance(section, dict) or "variant" not in section:
-            raise HistoryError(f"{where or f'{name!r}: '}not a PHH hand (no variant)")
+        return [(None, doc)]
+    sections: list[tuple[str | None, Any]] = list(doc.items())
+    if not sections:
+        raise HistoryError("no hand: the PHH text is empty")
+    return sections
+
+
+def _read_section(section: Any, name: str | None) -> PhhHand:
+    if not isinstance(section, dict) or "variant" not in section:
+        raise HistoryError("not a PHH hand (no variant)")
+    return _section(section)
+
+
+def read_phh_report(text: str) -> tuple[list[PhhHand], list[RefusedHand]]:
+    """Every good hand of a PHH text, and each one refused with its reason (a ``.phhs`` with
+    one bad hand among many still gives the good ones)."""
+    hands: list[PhhHand] = []
+    refused: list[RefusedHand] = []
+    for place, (name, section) in enumerate(_sections(text), 1):
         try:
-            hands.append(_section(section))
+            hands.append(_read_section(section, name))
         except HistoryError as exc:
-            raise HistoryError(f"{where}{exc}") from None
+            if name is None:
+                raise
+            refused.append(RefusedHand(place, name, str(exc)))
+    return hands, refused
+
+
+def read_phh(text: str) -> list[PhhHand]:
+    """Every hand of a PHH text: one hand (``.phh``) or tables of hands (``.phhs``); the
+    first hand that cannot be read refuses the whole text (:func:`read_phh_report` reads
+    the rest)."""
+    hands, refused = read_phh_report(text)
+    if refused:
+        raise HistoryError(str(refused[0]))
     return hands
 
 

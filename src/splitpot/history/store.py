@@ -45,6 +45,7 @@ from types import TracebackType
 from typing import Any, Final, Literal
 
 from splitpot.engine.events import Event
+from splitpot.engine.muck import redact_mucks
 from splitpot.errors import HandNotFoundError, HistoryError
 
 __all__ = [
@@ -407,6 +408,7 @@ class HistoryStore:
     def _row(
         events: tuple[Event, ...], source: str, started: datetime | None, ended: datetime | None
     ) -> tuple[Any, ...]:
+        events = tuple(redact_mucks(events))  # a mucked hand is never stored (engine.muck)
         columns = summarize(events)
         return (
             source,

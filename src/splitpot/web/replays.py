@@ -313,7 +313,13 @@ def _settlement(hand: Hand) -> dict[str, Any]:
 
 def _start(events: Sequence[Event]) -> tuple[Hand, list[int]]:
     """The hand as dealt (every event before the first action), and where each action is."""
-    cuts = [index for index, event in enumerate(events) if event.kind in ACTION_KINDS]
+    # A show is a decision only with the muck option; without it the dealer shows every hand.
+    decided = bool(events and events[0].data.get("options", {}).get("muck"))
+    cuts = [
+        index
+        for index, event in enumerate(events)
+        if event.kind in ACTION_KINDS and (event.kind != "show" or decided)
+    ]
     opening = events[: cuts[0]] if cuts else events
     return Hand.replay(opening), cuts
 

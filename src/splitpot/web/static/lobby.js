@@ -138,6 +138,10 @@ async function createTable(event) {
     if (value("hands-per-game")) body.hands_per_game = Number(value("hands-per-game"));
   }
   if (value("stakes")) body.stakes = value("stakes");
+  // Forced bets are stakes (docs/rules.md "Betting"): "1/2 bb-ante 2", "1/2 straddle".
+  const forced = (value("bb-ante") ? ` bb-ante ${value("bb-ante")}` : "")
+    + (document.getElementById("straddle").checked ? " straddle" : "");
+  if (forced) body.stakes = (value("stakes") || "1/2") + forced;
   if (value("seats")) body.seats = Number(value("seats"));
   if (value("buy-in")) body.buy_in = Number(value("buy-in"));
   if (value("clock") !== "") body.clock = Number(value("clock"));
@@ -150,6 +154,7 @@ async function createTable(event) {
     reshuffle: value("reshuffle"),
     two_way_tie_keeps: document.getElementById("doogie-tie-keeps").checked,
   };
+  if (document.getElementById("muck").checked) options.muck = true;
   if (value("max-discard")) options.max_discard = Number(value("max-discard"));
   body.options = options;
   // who may sit (docs/web-table.md "The host")

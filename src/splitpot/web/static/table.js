@@ -568,6 +568,10 @@ function renderActions() {
     row.push(discard);
     row.push(actionButton("stand-pat", "Stand pat", () => act({ kind: "discard", cards: [] })));
   }
+  if (legal.phase === "show") {  // the muck option: a hand that cannot win may be mucked
+    if (legal.show) row.push(actionButton("show", "Show", () => act({ kind: "show" }), true));
+    if (legal.muck) row.push(actionButton("muck", "Muck", () => act({ kind: "muck" })));
+  }
   if (legal.keep_reject) {
     const card = legal.face_up || faceUpCard();
     if (card) row.push(el("span", { class: "face-up", "data-testid": "face-up" }, "Face-up card: ", cardEl(card)));

@@ -330,6 +330,14 @@ class _Reject(_Kind, frozen=True, tag="reject"):
     pass
 
 
+class _Show(_Kind, frozen=True, tag="show"):
+    pass
+
+
+class _Muck(_Kind, frozen=True, tag="muck"):
+    pass
+
+
 class _Bet(_Kind, frozen=True, tag="bet"):
     amount: int  # raise-to: the round total
 
@@ -346,7 +354,9 @@ class _Declare(_Kind, frozen=True, tag="declare"):
     way: str
 
 
-_ActionPayload = _Fold | _Check | _Call | _Keep | _Reject | _Bet | _Raise | _Discard | _Declare
+_ActionPayload = (
+    _Fold | _Check | _Call | _Keep | _Reject | _Show | _Muck | _Bet | _Raise | _Discard | _Declare
+)
 
 
 def parse_action(payload: object) -> Action:

@@ -56,7 +56,7 @@ def legal_json(hand: Hand, legal: LegalActions) -> dict[str, Any]:
     out: dict[str, Any] = {
         "phase": legal.phase, "fold": legal.fold, "check": legal.check, "call": legal.call,
         "raise": None, "discard_max": 0, "hole": [], "keep_reject": legal.keep_reject,
-        "declare": list(legal.declare),
+        "declare": list(legal.declare), "show": legal.show, "muck": legal.muck,
         "turn": len(hand.events),
     }  # fmt: skip
     if legal.phase == "draw":
