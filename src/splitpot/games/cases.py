@@ -407,7 +407,7 @@ LOWBALL_CASES: Final[tuple[WorkedCase, ...]] = (
         board="",
         players={"A": "7♠5♦4♥3♣2♠", "B": "7♦5♣4♠3♦2♥"},
         pot=91,
-        source=f"{_STARS_27}; docs/rules.md \"Splitting a pot\" (TDA 20)",
+        source=f'{_STARS_27}; docs/rules.md "Splitting a pot" (TDA 20)',
         explanation="Suits never break a tie: both hold 7-5-4-3-2 and split the pot. The odd "
         "chip goes to the first seat clockwise from the button (B is the button), so A gets "
         "46 and B 45.",
