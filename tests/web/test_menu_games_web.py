@@ -22,9 +22,7 @@ def test_the_lobby_lists_the_menu_games(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize("game", MENU_DRAW_GAMES)
-def test_the_advisor_ranks_every_discard_as_the_library_does(
-    client: TestClient, game: str
-) -> None:
+def test_the_advisor_ranks_every_discard_as_the_library_does(client: TestClient, game: str) -> None:
     body: dict[str, Any] = {"game": game, "hole": HOLE, "opponents": 1, "samples": 40, "seed": 5}
     response = client.post("/api/advise", json=body)
     assert response.status_code == 200, response.text
