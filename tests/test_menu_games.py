@@ -25,6 +25,8 @@ ALL_CARDS = frozenset(full_deck())
 
 @pytest.mark.parametrize("game_id", MENU_DRAW_GAMES)
 def test_six_seats_500_random_hands_conserve_chips_and_deal_no_card_twice(game_id: str) -> None:
+    # Up to six players, as Badugi and Badacey: 30 cards dealt, the draws go on by reshuffling.
+    assert GAMES[game_id].max_players == 6
     rng = random.Random(game_id)
     stacks = [200] * 6
     seen: Counter[str] = Counter()
