@@ -35,6 +35,9 @@ GAME_IDS = (
     "sviten-special",
     "badacey",
     "badeucy",
+    "27-triple-draw",
+    "a5-triple-draw",
+    "27-single-draw",
 )
 
 # The Drawmaha seed's answer key, 120-chip pot, written as on the seed's page.

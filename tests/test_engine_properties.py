@@ -81,7 +81,9 @@ def stakes_texts(spec: GameSpec) -> tuple[str, ...]:
     return STAKES_TEXTS
 
 
-TRIPLE_DRAW = ("badugi", "badacey", "badeucy", "triple-draw-dramaha")
+TRIPLE_DRAW = (
+    "badugi", "badacey", "badeucy", "triple-draw-dramaha", "27-triple-draw", "a5-triple-draw",
+)  # fmt: skip
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MEDIUM = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -1100,8 +1102,12 @@ class ReshuffleWatch:
 
 @pytest.mark.parametrize("reshuffle", RESHUFFLE_POLICIES)
 @pytest.mark.parametrize(
-    "game_id", ["badacey", "badeucy", "badugi", "triple-draw-dramaha", "sviten-special"]
-)
+    "game_id",
+    [
+        "badacey", "badeucy", "badugi", "triple-draw-dramaha", "sviten-special",
+        "27-triple-draw", "a5-triple-draw",
+    ],
+)  # fmt: skip
 def test_six_handed_draws_reshuffle_every_card_once(game_id: str, reshuffle: str) -> None:
     seen = between = 0
     for seed in range(12):
@@ -1317,6 +1323,7 @@ ROTATIONS = (
     ("drawmaha", "bodigiha", "badugi", "doogie"),
     ("badacey", "badeucy", "triple-draw-dramaha", "sviten-special"),
     ("drawmaha-27", "drawmadugi", "holdem", "omaha", "omaha-5", "omaha-6"),
+    ("27-triple-draw", "a5-triple-draw", "27-single-draw", "badugi"),
 )
 
 

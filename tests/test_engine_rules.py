@@ -52,6 +52,9 @@ STREET_SHAPES = {
     "sviten-special": (Structure.POT_LIMIT, Forced.BLINDS, (5,), 4),
     "badacey": (Structure.FIXED_LIMIT, Forced.BLINDS, (5, 5, 5), 4),
     "badeucy": (Structure.FIXED_LIMIT, Forced.BLINDS, (5, 5, 5), 4),
+    "27-triple-draw": (Structure.FIXED_LIMIT, Forced.BLINDS, (5, 5, 5), 4),
+    "a5-triple-draw": (Structure.FIXED_LIMIT, Forced.BLINDS, (5, 5, 5), 4),
+    "27-single-draw": (Structure.NO_LIMIT, Forced.BLINDS, (5,), 2),
     "holdem": (Structure.NO_LIMIT, Forced.BLINDS, (), 4),
     "omaha": (Structure.POT_LIMIT, Forced.BLINDS, (), 4),
     "omaha-5": (Structure.POT_LIMIT, Forced.BLINDS, (), 4),
@@ -80,6 +83,21 @@ def test_games_triple_draw_dramaha_draws_before_flop_turn_and_river_betting() ->
         if isinstance(street, Deal) and street.board:
             assert isinstance(streets[index + 1], Draw)
             assert isinstance(streets[index + 2], Bet)
+
+
+def test_mixed_game_menu_triple_draws_deal_as_badugi_does_with_five_cards() -> None:
+    # docs/rules.md "The mixed-game menu": three draws of 0-5, as Badugi's (0-4) and Badacey's.
+    for game_id in ("27-triple-draw", "a5-triple-draw"):
+        streets = GAMES[game_id].streets
+        assert streets == GAMES["badacey"].streets
+        assert [type(s) for s in streets] == [type(s) for s in GAMES["badugi"].streets]
+
+
+def test_mixed_game_menu_single_draw_is_one_draw_between_two_rounds() -> None:
+    # One draw, 0-5; fixed-limit (a table's choice) has the small bet before it, the big after.
+    assert GAMES["27-single-draw"].streets == (
+        Deal(hole=5), Bet(), Draw(max_discard=5), Bet(big=True),
+    )  # fmt: skip
 
 
 def test_games_sviten_special_one_card_draw_is_face_up() -> None:

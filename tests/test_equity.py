@@ -85,6 +85,9 @@ SPOTS = {
     "badugi": ({"A": "As 2h 3d Kc", "B": "4s 5h 6d"}, "", 0),
     "badacey": ({"A": "As 2h 3d 4c Kc", "B": "4s 5h 6d 7c"}, "", 0),
     "badeucy": ({"A": "7s 2h 3d 4c Kc", "B": "4s 5h 6d 8c"}, "", 0),
+    "27-triple-draw": ({"A": "7s 5h 4d 3c Kc", "B": "8s 6h 4h 2c"}, "", 0),
+    "a5-triple-draw": ({"A": "As 2h 3d 6c Kc", "B": "4s 5h 6d 7c"}, "", 0),
+    "27-single-draw": ({"A": "9s 7h 5d 4c 2c", "B": "8h 6d 4s 3c"}, "", 0),
 }
 
 

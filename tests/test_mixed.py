@@ -190,6 +190,10 @@ def test_the_lobby_presets_name_registry_games() -> None:
     by_id = {m.id: m for m in MIXES}
     assert by_id["split-pot-mix"].games == ("drawmaha", "bodigiha", "badugi", "doogie")
     assert by_id["badugi-mix"].games == ("badugi", "badacey", "badeucy")
+    assert by_id["triple-draw-mix"].games == (
+        "27-triple-draw", "a5-triple-draw", "badugi", "badacey", "badeucy",
+    )  # fmt: skip
+    assert {len(GAMES[g].draws) for g in by_id["triple-draw-mix"].games} == {3}
     assert by_id["dramaha-family"].games == (
         "drawmaha", "drawmaha-27", "drawmadugi", "triple-draw-dramaha", "sviten-special",
     )  # fmt: skip

@@ -6,6 +6,8 @@ cards and awards. Betting and drawing rules are the hand engine's and are tested
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from splitpot.cards import format_cards, parse_cards
@@ -21,6 +23,9 @@ from splitpot.evaluate import (
     evaluate_omaha,
 )
 from splitpot.games import GAMES, find_game
+from splitpot.games.spec import EvalKind
+
+RULES = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 
 
 def p(text: str):  # type: ignore[no-untyped-def]
@@ -45,6 +50,10 @@ GAME_TABLE = {
     "sviten-special": (5, 5, ("omaha", "draw"), "draw"),
     "badacey": (5, 0, ("a5", "badugi"), "a5"),
     "badeucy": (5, 0, ("27", "badugi-aces-high"), "27"),
+    # "The mixed-game menu"
+    "27-triple-draw": (5, 0, ("27",), "27"),
+    "a5-triple-draw": (5, 0, ("a5",), "a5"),
+    "27-single-draw": (5, 0, ("27",), "27"),
 }
 
 
@@ -68,6 +77,48 @@ def test_games_registry_is_the_rules_games_plus_reference_games() -> None:
         "omaha-5",
         "omaha-6",
     }
+
+
+def _menu_rows() -> dict[str, dict[str, str]]:
+    """docs/rules.md "The mixed-game menu", its table as {game: {column: cell}}."""
+    text = RULES.read_text(encoding="utf-8")
+    section = text.split("## The mixed-game menu", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("|")]
+    heads = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    rows = {}
+    for line in lines[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        rows[cells[0]] = dict(zip(heads, cells, strict=True))
+    return rows
+
+
+MENU_DRAW_GAMES = {
+    # id: (the menu's name, its award's evaluator family)
+    "27-triple-draw": ("2-7 Triple Draw", EvalKind.DEUCE_SEVEN),
+    "a5-triple-draw": ("A-5 Triple Draw", EvalKind.A5),
+    "27-single-draw": ("2-7 Single Draw", EvalKind.DEUCE_SEVEN),
+}
+_DRAW_COUNTS = {"one": 1, "three": 3}
+
+
+@pytest.mark.parametrize("game_id", sorted(MENU_DRAW_GAMES))
+def test_mixed_game_menu_name_betting_and_awards(game_id: str) -> None:
+    # docs/rules.md "The mixed-game menu": the row of this game, read from the page itself.
+    name, kind = MENU_DRAW_GAMES[game_id]
+    row = _menu_rows()[name]
+    spec = GAMES[game_id]
+    assert spec.name == name
+    assert row["cards"] == f"{spec.hole_cards} hole" and spec.board_cards == 0
+    count, _, span = row["draws / streets"].partition(" ")
+    assert len(spec.draws) == _DRAW_COUNTS[count]
+    assert span.endswith(f"0-{spec.hole_cards}")
+    assert {d.max_discard for d in spec.draws} == {spec.hole_cards}
+    default, _, forced = row["betting (default)"].partition(", ")
+    assert spec.structure.value == default and spec.forced.value == forced
+    (award,) = spec.awards
+    assert award.kind is kind and award.qualifier is None
+    label = {EvalKind.DEUCE_SEVEN: "2-7 low", EvalKind.A5: "A-5 low"}[kind]
+    assert row["awards (split)"] == f"{label} (whole pot)"
 
 
 def test_games_dramaha_is_drawmaha() -> None:

@@ -152,7 +152,9 @@ def test_a_lobby_preset_creates_its_mix_and_the_lobby_lists_it(
     presets = page.eval_on_selector_all(
         "[data-testid^=preset-]", "nodes => nodes.map(n => n.textContent)"
     )
-    assert presets == ["Split-pot mix", "Dramaha family", "Badugi mix", "Dealer's choice"]
+    assert presets == [
+        "Split-pot mix", "Dramaha family", "Badugi mix", "Triple-draw mix", "Dealer's choice",
+    ]  # fmt: skip
     page.select_option("[data-testid=mode]", "rotation")
     if device == "phone":
         page.tap("[data-testid=preset-badugi-mix]")

@@ -71,6 +71,7 @@ def test_a_rotation_of_bots_deals_both_games_in_turn_and_stores_each_with_its_ga
 
 DRAMAHA_FAMILY = ["drawmaha", "drawmaha-27", "drawmadugi", "triple-draw-dramaha", "sviten-special"]
 SEED_GAMES = ["drawmaha", "bodigiha", "badugi", "doogie"]
+TRIPLE_DRAW_MIX = ["27-triple-draw", "a5-triple-draw", "badugi", "badacey", "badeucy"]
 
 
 @pytest.mark.parametrize(
@@ -79,13 +80,16 @@ SEED_GAMES = ["drawmaha", "bodigiha", "badugi", "doogie"]
         ("split-pot-mix", "Split-pot mix", SEED_GAMES, "rotation"),
         ("dramaha-family", "Dramaha family", DRAMAHA_FAMILY, "rotation"),
         ("badugi-mix", "Badugi mix", ["badugi", "badacey", "badeucy"], "rotation"),
+        ("triple-draw-mix", "Triple-draw mix", TRIPLE_DRAW_MIX, "rotation"),
     ],
 )
 def test_the_lobby_offers_the_presets_and_a_table_made_from_one_is_named_after_it(
     client: TestClient, preset: str, name: str, games: list[str], mixed: str
 ) -> None:
     offered = {m["id"]: m for m in client.get("/api/games").json()["mixes"]}
-    assert list(offered) == ["split-pot-mix", "dramaha-family", "badugi-mix", "dealers-choice"]
+    assert list(offered) == [
+        "split-pot-mix", "dramaha-family", "badugi-mix", "triple-draw-mix", "dealers-choice",
+    ]  # fmt: skip
     mix = offered[preset]
     assert (mix["name"], mix["games"], mix["mixed"]) == (name, games, mixed)
     answer = create(client, games=mix["games"], mixed=mix["mixed"], bots=["caller"], seats=2)

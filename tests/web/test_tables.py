@@ -30,6 +30,9 @@ ALL_GAMES = (
     "sviten-special",
     "badacey",
     "badeucy",
+    "27-triple-draw",
+    "a5-triple-draw",
+    "27-single-draw",
 )
 
 

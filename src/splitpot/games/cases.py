@@ -6,7 +6,9 @@ computed here: the payouts, each award's winners, and where the seed states them
 words and the cards used; or, for a showdown the rules refuse, text its error message contains.
 
 Sources: seeds/002 (the Drawmaha lesson: its answer key, self-check and odd chips), seeds/000
-(Bodigiha), seeds/001 (Badugi), seeds/004 (Doogie).
+(Bodigiha), seeds/001 (Badugi), seeds/004 (Doogie); for the lowball draw games of docs/rules.md
+"The mixed-game menu", the lowball rulebooks each case names (there a case's "seed's answer"
+is the rulebook's).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ class WorkedCase:
 
 _DRAWMAHA = "seeds/002 (Drawmaha)"
 
-CASES: Final[tuple[WorkedCase, ...]] = (
+_SEED_CASES: Final[tuple[WorkedCase, ...]] = (
     # seeds/002, "Answer key you can use without JavaScript": the four cases, in order.
     WorkedCase(
         id="drawmaha-different-winners",
@@ -243,6 +245,181 @@ CASES: Final[tuple[WorkedCase, ...]] = (
         ),
     ),
 )
+
+
+# docs/rules.md "The mixed-game menu": the lowball draw games, each case a rulebook's clause.
+_DEUCE_SEVEN = (
+    "Deuce-to-seven low (fact-index.com/d/de/deuce_to_seven_low.html, the encyclopedia "
+    "article): straights and flushes count, aces are high, A-5-4-3-2 is ace-high"
+)
+_STARS_27 = (
+    "PokerStars, Deuce to Seven Single Draw rules (pokerstars.it/en/poker/games/draw/2-7/single): "
+    "the best hand is 7-5-4-3-2 avoiding a flush; the lowest pair wins"
+)
+_ACE_FIVE = (
+    "Robert's Rules of Poker, Ace-to-Five Lowball (the best hand is any 5-4-3-2-A; straights "
+    "and flushes do not count), with the examples of the Ace-to-five low article "
+    "(thegambledoctor.com/Online-Gambling-Resources/ace-to-five-low.htm)"
+)
+
+LOWBALL_CASES: Final[tuple[WorkedCase, ...]] = (
+    WorkedCase(
+        id="27-triple-draw-number-one",
+        title="2-7 Triple Draw: 7-5-4-3-2 is the best hand; a straight and the wheel are not",
+        game="27-triple-draw",
+        board="",
+        players={"A": "7♠5♦4♥3♣2♠", "B": "7♦6♣5♠4♣3♦", "C": "A♥5♣4♦3♠2♥"},
+        pot=90,
+        source=_DEUCE_SEVEN,
+        explanation="7-5-4-3-2 of more than one suit is the best 2-7 hand. 7-6-5-4-3 is a "
+        "straight, which counts against it, and A-5-4-3-2 is not a straight but an ace-high "
+        "hand. A takes the whole pot.",
+        expected=Expected(
+            payouts={"A": 90, "B": 0, "C": 0},
+            winners={"27": ("A",)},
+            hands={
+                "A": {"27": "7-5-4-3-2 low"},
+                "B": {"27": "Seven-high straight"},
+                "C": {"27": "A-5-4-3-2 low"},
+            },
+        ),
+    ),
+    WorkedCase(
+        id="27-triple-draw-eight-beats-nine",
+        title="2-7 Triple Draw: compare the highest card first; an eight beats a nine",
+        game="27-triple-draw",
+        board="",
+        players={"A": "8♠5♦4♥3♣2♠", "B": "9♦7♣6♠4♣3♦", "C": "K♥8♣5♥4♦3♥"},
+        pot=90,
+        source=_DEUCE_SEVEN,
+        explanation="No-pair hands compare their highest card first and the lower wins: "
+        "8-5-4-3-2 beats 9-7-6-4-3, and both beat K-8-5-4-3. A takes the pot.",
+        expected=Expected(
+            payouts={"A": 90, "B": 0, "C": 0},
+            winners={"27": ("A",)},
+            hands={"A": {"27": "8-5-4-3-2 low"}, "B": {"27": "9-7-6-4-3 low"}},
+        ),
+    ),
+    WorkedCase(
+        id="27-triple-draw-ace-is-high",
+        title="2-7 Triple Draw: the ace is high, so a king-high hand beats A-5-4-3-2",
+        game="27-triple-draw",
+        board="",
+        players={"A": "A♠5♦4♥3♣2♠", "B": "A♦6♣4♠3♦2♦", "C": "K♥8♣5♥4♦3♥"},
+        pot=90,
+        source=_DEUCE_SEVEN,
+        explanation="A-5-4-3-2 is simply ace-high: it loses to any king-high hand such as "
+        "K-8-5-4-3, though it beats A-6-4-3-2. C takes the pot.",
+        expected=Expected(
+            payouts={"A": 0, "B": 0, "C": 90},
+            winners={"27": ("C",)},
+            hands={"A": {"27": "A-5-4-3-2 low"}, "C": {"27": "K-8-5-4-3 low"}},
+        ),
+    ),
+    WorkedCase(
+        id="a5-triple-draw-straights-ignored",
+        title="A-5 Triple Draw: aces low, straights ignored; 7-6-5-4-3 beats two eights",
+        game="a5-triple-draw",
+        board="",
+        players={"A": "8♠5♦4♥3♣A♠", "B": "8♦5♣4♠3♥2♦", "C": "7♥6♣5♥4♦3♠"},
+        pot=90,
+        source=_ACE_FIVE,
+        explanation="Aces are low, so 8-5-4-3-A beats 8-5-4-3-2; straights do not count, so "
+        "7-6-5-4-3 is a seven-high hand and beats both. C takes the pot.",
+        expected=Expected(
+            payouts={"A": 0, "B": 0, "C": 90},
+            winners={"a5": ("C",)},
+            hands={
+                "A": {"a5": "8-5-4-3-A low"},
+                "B": {"a5": "8-5-4-3-2 low"},
+                "C": {"a5": "7-6-5-4-3 low"},
+            },
+        ),
+    ),
+    WorkedCase(
+        id="a5-triple-draw-no-pair-beats-a-pair",
+        title="A-5 Triple Draw: any no-pair hand beats a pair; aces are the lowest pair",
+        game="a5-triple-draw",
+        board="",
+        players={"A": "A♥A♣9♠5♠3♥", "B": "2♠2♥5♥4♣3♦", "C": "K♥J♦8♣6♦4♠"},
+        pot=90,
+        source=_ACE_FIVE,
+        explanation="A pair of aces beats a pair of deuces (aces are low), but any hand "
+        "without a pair, even K-J-8-6-4, beats both. C takes the pot.",
+        expected=Expected(
+            payouts={"A": 0, "B": 0, "C": 90},
+            winners={"a5": ("C",)},
+            hands={"A": {"a5": "Pair of aces"}, "B": {"a5": "Pair of twos"}},
+        ),
+    ),
+    WorkedCase(
+        id="a5-triple-draw-paired-kickers",
+        title="A-5 Triple Draw: equal pairs compare their kickers, lower wins",
+        game="a5-triple-draw",
+        board="",
+        players={"A": "3♠3♦6♥4♣2♠", "B": "3♥3♣6♦5♠A♦"},
+        pot=90,
+        source=_ACE_FIVE,
+        explanation="When pairs tie, the kickers decide as in high poker, reversed: 3-3-6-4-2 "
+        "beats 3-3-6-5-A (the 4 is lower than the 5). A takes the pot.",
+        expected=Expected(
+            payouts={"A": 90, "B": 0},
+            winners={"a5": ("A",)},
+            hands={"A": {"a5": "Pair of threes"}, "B": {"a5": "Pair of threes"}},
+        ),
+    ),
+    WorkedCase(
+        id="27-single-draw-flush-counts",
+        title="2-7 Single Draw: a seven-high flush loses to a nine-high hand",
+        game="27-single-draw",
+        board="",
+        players={"A": "7♥6♥4♥3♥2♥", "B": "9♦8♣6♠4♣3♦"},
+        pot=90,
+        source=_STARS_27,
+        explanation="The best hand is 7-5-4-3-2 avoiding a flush: five hearts are a flush, "
+        "which counts as a high hand, so B's 9-8-6-4-3 takes the pot.",
+        expected=Expected(
+            payouts={"A": 0, "B": 90},
+            winners={"27": ("B",)},
+            hands={"A": {"27": "Seven-high flush"}, "B": {"27": "9-8-6-4-3 low"}},
+        ),
+    ),
+    WorkedCase(
+        id="27-single-draw-paired-kickers",
+        title="2-7 Single Draw: equal pairs compare their kickers, lower wins",
+        game="27-single-draw",
+        board="",
+        players={"A": "3♠3♦6♥4♣2♠", "B": "3♥3♣6♦5♠2♦"},
+        pot=90,
+        source=_DEUCE_SEVEN,
+        explanation="In the rare event that pairs tie, the kickers decide, reversed: "
+        "3-3-6-4-2 beats 3-3-6-5-2. A takes the pot.",
+        expected=Expected(
+            payouts={"A": 90, "B": 0},
+            winners={"27": ("A",)},
+            hands={"A": {"27": "Pair of threes"}, "B": {"27": "Pair of threes"}},
+        ),
+    ),
+    WorkedCase(
+        id="27-single-draw-tie-splits",
+        title="2-7 Single Draw: two number ones split; the odd chip left of the button",
+        game="27-single-draw",
+        board="",
+        players={"A": "7♠5♦4♥3♣2♠", "B": "7♦5♣4♠3♦2♥"},
+        pot=91,
+        source=f'{_STARS_27}; docs/rules.md "Splitting a pot" (TDA 20)',
+        explanation="Suits never break a tie: both hold 7-5-4-3-2 and split the pot. The odd "
+        "chip goes to the first seat clockwise from the button (B is the button), so A gets "
+        "46 and B 45.",
+        expected=Expected(
+            payouts={"A": 46, "B": 45},
+            winners={"27": ("A", "B")},
+            hands={"A": {"27": "7-5-4-3-2 low"}, "B": {"27": "7-5-4-3-2 low"}},
+        ),
+    ),
+)
+
+CASES: Final[tuple[WorkedCase, ...]] = _SEED_CASES + LOWBALL_CASES
 
 
 def find_case(case_id: str) -> WorkedCase:

@@ -53,6 +53,11 @@ _TIE_HALF: Final = (
     "Only that half is shared. Split the pot into its halves first, then divide the tied half "
     "among the tied players; the other half goes to its own winner.",
 )
+_TIE_WHOLE: Final = (
+    "What happens when hands tie?",
+    "Suits never break a tie: equal hands share the pot, the odd chip going to the first tied "
+    "player clockwise from the button.",
+)
 
 
 LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
@@ -376,6 +381,113 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
             also_called={"badugi-aces-high": ("Badeucy Badugi",)},
             compare=(("badacey", "Badacey plays A-5 low and Badugi with aces low."),),
             sources=("docs/rules.md",),
+        ),
+        "27-triple-draw": Lesson(
+            summary=(
+                "2-7 Triple Draw is lowball with five cards, no board and three draws, as in "
+                "Badugi: after each of the first three betting rounds you may change any "
+                "number of your cards. The lowest hand takes the whole pot, counted the 2-7 "
+                "way: aces are high, and straights and flushes count against you, so the best "
+                "hand is 7-5-4-3-2 of more than one suit."
+            ),
+            also_called={"27": ("Deuce-to-seven", "Kansas City lowball")},
+            mistakes=(
+                "Playing the ace low: in 2-7 it is the highest card, so A-5-4-3-2 is an "
+                "ace-high hand, worse than any king-high hand.",
+                "Forgetting that a straight or a flush counts: 7-6-5-4-3 is a straight and "
+                "five cards of one suit are a flush, both beaten by any no-pair hand.",
+                "Reading the lowest card first: low hands compare their highest card first, "
+                "then downwards, so 8-5-4-3-2 beats 8-6-4-3-2 and every nine.",
+            ),
+            faq=(
+                (
+                    "What is the best hand?",
+                    "7-5-4-3-2 in at least two suits, the 'number one'. Next come 7-6-4-3-2, "
+                    "7-6-5-3-2 and 7-6-5-4-2 (7-6-5-4-3 is a straight).",
+                ),
+                (
+                    "How many cards can I change?",
+                    "Any number from none (standing pat) to all five, at each of the three "
+                    "draws. When the stub runs out, the discards are shuffled to go on.",
+                ),
+                _TIE_WHOLE,
+            ),
+            compare=(
+                (
+                    "a5-triple-draw",
+                    "A-5 Triple Draw plays aces low and ignores straights and flushes.",
+                ),
+                ("27-single-draw", "2-7 Single Draw has one draw, usually no-limit."),
+                ("badeucy", "Badeucy splits each pot between this 2-7 hand and a Badugi."),
+            ),
+            sources=("docs/rules.md", "Robert's Rules of Poker (lowball)"),
+        ),
+        "a5-triple-draw": Lesson(
+            summary=(
+                "A-5 Triple Draw is lowball with five cards, no board and three draws. The "
+                "lowest hand takes the whole pot, counted the A-5 way: aces are low and "
+                "straights and flushes are ignored, so the best hand is 5-4-3-2-A, the wheel, "
+                "whatever its suits."
+            ),
+            also_called={"a5": ("Ace-to-five", "California lowball")},
+            mistakes=(
+                "Throwing a wheel because it is a straight: straights and flushes do not "
+                "count, and 5-4-3-2-A is the best hand.",
+                "Playing the ace high: in A-5 it is the lowest card, so A-A is the best pair "
+                "and 8-5-4-3-A beats 8-5-4-3-2.",
+                "Keeping a pair over a rough no-pair hand: any hand without a pair, even "
+                "K-J-8-6-4, beats every pair.",
+            ),
+            faq=(
+                (
+                    "What is the best hand?",
+                    "5-4-3-2-A (the wheel), then 6-4-3-2-A, 6-5-3-2-A and so on, comparing "
+                    "the highest card first.",
+                ),
+                (
+                    "How many cards can I change?",
+                    "Any number from none to all five, at each of the three draws.",
+                ),
+                _TIE_WHOLE,
+            ),
+            compare=(
+                (
+                    "27-triple-draw",
+                    "2-7 Triple Draw plays aces high and counts straights and flushes.",
+                ),
+                ("badacey", "Badacey splits each pot between this A-5 hand and a Badugi."),
+            ),
+            sources=("docs/rules.md", "Robert's Rules of Poker (ace-to-five lowball)"),
+        ),
+        "27-single-draw": Lesson(
+            summary=(
+                "2-7 Single Draw is the oldest form of deuce-to-seven: five cards, a betting "
+                "round, one draw of any number of cards, and a last betting round, usually "
+                "no-limit. The lowest 2-7 hand takes the pot: aces high, straights and "
+                "flushes count against you, and 7-5-4-3-2 of more than one suit is best."
+            ),
+            also_called={"27": ("Deuce-to-seven", "Kansas City lowball")},
+            mistakes=(
+                "Playing the ace low, or A-5-4-3-2 as a straight: it is an ace-high hand.",
+                "Forgetting that a flush counts: 7-6-4-3-2 of one suit loses to any nine.",
+                "Drawing out of turn: players draw one at a time, the button last, so the "
+                "later players see how many cards the others took.",
+            ),
+            faq=(
+                (
+                    "How many draws are there?",
+                    "One, between the two betting rounds; you may change none to all five cards.",
+                ),
+                (
+                    "What is the best hand?",
+                    "7-5-4-3-2 in at least two suits, as in 2-7 Triple Draw.",
+                ),
+                _TIE_WHOLE,
+            ),
+            compare=(
+                ("27-triple-draw", "2-7 Triple Draw has three draws and is played fixed-limit."),
+            ),
+            sources=("docs/rules.md", "Robert's Rules of Poker (lowball)"),
         ),
         "holdem": Lesson(
             summary=(

@@ -57,6 +57,11 @@ MIXES: Final[tuple[MixPreset, ...]] = (
         summary="Badugi, Badacey, Badeucy in turn",
     ),
     MixPreset(
+        id="triple-draw-mix", name="Triple-draw mix", mixed="rotation",
+        games=("27-triple-draw", "a5-triple-draw", "badugi", "badacey", "badeucy"),
+        summary="2-7 Triple Draw, A-5 Triple Draw, Badugi, Badacey, Badeucy in turn",
+    ),
+    MixPreset(
         id="dealers-choice", name="Dealer's choice", mixed="dealers-choice", games=_PLAYED,
         summary="the button picks any game of splitpot before each deal",
     ),

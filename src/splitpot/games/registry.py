@@ -208,6 +208,11 @@ def _triple_draw(hole: int) -> tuple[Street, ...]:
     return (Deal(hole=hole), Bet(), draw, Bet(), draw, Bet(big=True), draw, Bet(big=True))
 
 
+def _single_draw(hole: int) -> tuple[Street, ...]:
+    """A betting round, one draw of up to every card, a last (big-bet) betting round."""
+    return (Deal(hole=hole), Bet(), Draw(max_discard=hole), Bet(big=True))
+
+
 TRIPLE_DRAW_DRAMAHA_STREETS: Final[tuple[Street, ...]] = (
     Deal(hole=5), Bet(),
     Deal(board=3), Draw(max_discard=5), Bet(),
@@ -286,6 +291,28 @@ _SPECS: Final = (
         streets=_triple_draw(5), structure=FL,
         awards=(DEUCE_SEVEN_AWARD, BADUGI_HIGH_AWARD), high_award="27",
         summary="5 cards, three draws; 2-7 low / Badugi, aces high in both",
+    ),
+    # docs/rules.md "The mixed-game menu": the draw games of every mixed-game rotation.
+    GameSpec(
+        id="27-triple-draw", phh_code="2L3D", name="2-7 Triple Draw",
+        aliases=("deuce-to-seven-triple-draw", "2-7-triple-draw", "27td"),
+        hole_cards=5, board_cards=0, streets=_triple_draw(5), structure=FL,
+        awards=(DEUCE_SEVEN_AWARD,), high_award="27",
+        summary="5 cards, three draws; the best 2-7 low takes the pot",
+    ),
+    GameSpec(
+        id="a5-triple-draw", phh_code="A5L3D", name="A-5 Triple Draw",
+        aliases=("ace-to-five-triple-draw", "a-5-triple-draw", "a5td"),
+        hole_cards=5, board_cards=0, streets=_triple_draw(5), structure=FL,
+        awards=(A5_AWARD,), high_award="a5",
+        summary="5 cards, three draws; the best A-5 low takes the pot",
+    ),
+    GameSpec(
+        id="27-single-draw", phh_code="2L1D", name="2-7 Single Draw",
+        aliases=("deuce-to-seven-single-draw", "2-7-single-draw", "27sd"),
+        hole_cards=5, board_cards=0, streets=_single_draw(5), structure=NL,
+        awards=(DEUCE_SEVEN_AWARD,), high_award="27",
+        summary="5 cards, one draw; the best 2-7 low takes the pot",
     ),
     # Reference games that other tools also play, for cross-checks.
     GameSpec(

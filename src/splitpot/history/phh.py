@@ -13,7 +13,8 @@ PokerKit does. ``seats`` (1-based seat numbers, in PHH order) and ``players`` (t
 say where everyone sat, so the button is the seat of the last player.
 
 Variant codes. Fixed-limit Badugi is PHH's ``FB``; no-limit and fixed-limit hold'em are ``NT``
-and ``FT``; pot-limit Omaha is ``PO``. Games and structures PHH lacks get codes of our own: an
+and ``FT``; pot-limit Omaha is ``PO``; fixed-limit 2-7 Triple Draw is ``F2L3D`` and no-limit
+2-7 Single Draw ``N2L1D``. Games and structures PHH lacks get codes of our own: an
 underscore (like PHH's user-defined fields), the structure (``F`` fixed-limit, ``P`` pot-limit,
 ``N`` no-limit), then the game:
 
@@ -26,6 +27,8 @@ underscore (like PHH's user-defined fields), the structure (``F`` fixed-limit, `
     drawmaha-27          DRM27  doogie                DOOG
     drawmadugi           DRMB   holdem                T
     triple-draw-dramaha  DRM3D  omaha, omaha-5, -6    O, O5, O6
+    27-triple-draw       2L3D   a5-triple-draw        A5L3D
+    27-single-draw       2L1D
     ==================== ====== ===================== ======
 
 so pot-limit Bodigiha is ``_PBDG``, Drawmaha ``_PDRM``, Doogie ``_FDOOG``, pot-limit Badugi
