@@ -1,0 +1,1 @@
+//! Who wins each award of one pot (issue 20 part 1).
