@@ -178,8 +178,14 @@ def declare_spots(game: GameSpec, rng: random.Random) -> list[dict[str, Any]]:
         if i % 8 == 7:
             hands = ["random"] * opponents
         ways = [rng.choice((None, "high", "low", "both")) for _ in range(opponents)]
-        kwargs = {"opponents": opponents, "opponent_hands": hands, "opponent_declarations": ways,
-                  "samples": 800, "seed": i, "two_way_tie_keeps": rng.choice((None, True, False))}
+        kwargs = {
+            "opponents": opponents,
+            "opponent_hands": hands,
+            "opponent_declarations": ways,
+            "samples": 800,
+            "seed": i,
+            "two_way_tie_keeps": rng.choice((None, True, False)),
+        }
         odds = declaration_odds(hand, board, game=game, **kwargs)  # type: ignore[arg-type]
         out.append({
             "game": game.id, "hand": hand, "board": board, **kwargs,
@@ -200,8 +206,17 @@ def fast_spots(rng: random.Random) -> list[dict[str, Any]]:
         holes = [[deck.pop() for _ in range(size)] for _ in range(rng.choice((2, 3)))]
         board = [deck.pop() for _ in range(rng.choice((3, 4, 5)))]
         c = exact_counts(family, holes, board)
-        out.append({"game": family, "holes": holes, "board": board, "boards": c.boards,
-                    "wins": list(c.wins), "tie_units": list(c.tie_units), "unit": c.unit})
+        out.append(
+            {
+                "game": family,
+                "holes": holes,
+                "board": board,
+                "boards": c.boards,
+                "wins": list(c.wins),
+                "tie_units": list(c.tie_units),
+                "unit": c.unit,
+            }
+        )
     return out
 
 
