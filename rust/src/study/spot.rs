@@ -1,0 +1,169 @@
+//! A spot as the study engine takes it: every hand's known cards, the board so far, the
+//! draws to come, the variants to play (fixed throws, declarations) and the game's awards.
+
+/// Most players at one table (the registry seats at most 9).
+pub const MAX_PLAYERS: usize = 10;
+/// Most awards of one game.
+pub const MAX_AWARDS: usize = 4;
+/// Most hole cards of one hand.
+pub const MAX_HOLE: usize = 10;
+
+/// Declarations (a player's way): everyone's cards speak, high, low, both; and, in the
+/// declaration odds, an opponent who declares by its cards each runout.
+pub const CARDS_SPEAK: i64 = 0;
+pub const HIGH: i64 = 1;
+pub const LOW: i64 = 2;
+pub const BOTH: i64 = 3;
+pub const BY_CARDS: i64 = -1;
+
+/// The draw policies.
+pub const HEURISTIC: u8 = 0;
+pub const PAT: u8 = 1;
+
+/// One award of the game, as the study engine needs it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Award {
+    pub kind: u8,
+    pub aces_high: bool,
+    pub qualifier: Option<i64>,
+    /// The best possible value (the two-way rule's tie exception), if the award has one.
+    pub best: Option<i64>,
+    /// [`HIGH`] for the game's high award, else [`LOW`]: who may contend when declaring.
+    pub side: i64,
+    /// The code of the award's keep (`splitpot.games.spec.Keep`, in declaration order).
+    pub keep: u8,
+    /// Valued on the hole cards alone, whatever the board.
+    pub hole_only: bool,
+}
+
+impl Award {
+    /// True when a hand of raw `value` may win this award.
+    #[inline(always)]
+    pub fn qualifies(&self, value: i64) -> bool {
+        value != crate::kinds::NO_HAND && self.qualifier.is_none_or(|q| value >= q)
+    }
+}
+
+/// A pending draw: at most `limit` cards, with `board_before` board cards out.
+#[derive(Clone, Copy, Debug)]
+pub struct Draw {
+    pub limit: usize,
+    pub board_before: usize,
+}
+
+/// A checked spot (see `splitpot.equity.engine.encode`).
+#[derive(Clone, Debug)]
+pub struct Spot {
+    pub players: usize,
+    /// Hole cards a hand holds.
+    pub h: usize,
+    /// Board cards at the showdown.
+    pub b: usize,
+    /// Every player's known cards, `h` a row (the first `known_n[p]` are known).
+    pub known: Vec<u8>,
+    pub known_n: Vec<usize>,
+    /// The board so far (`nb0` cards).
+    pub board0: [u8; 8],
+    pub nb0: usize,
+    pub draws: Vec<Draw>,
+    pub variants: usize,
+    /// `fixed[v * players + p]`: variant `v`'s throw mask for player `p` at the next draw,
+    /// -1: the policy.
+    pub fixed: Vec<i64>,
+    /// `wanted[v * players + p]`: variant `v`'s declaration of player `p`.
+    pub wanted: Vec<i64>,
+    pub awards: Vec<Award>,
+    pub policy: u8,
+    pub tie_keeps: bool,
+    /// Units of a whole pot (every share of a runout is a whole number of them).
+    pub unit: i64,
+    /// A fixed throw's replacements come after everything else (see `runout::play`).
+    pub defer: bool,
+    /// The unseen cards, in deck order.
+    pub deck: Vec<u8>,
+}
+
+impl Spot {
+    /// Columns of a player's tally row: pot units won, their squares, scoops, then per
+    /// award the runouts won alone and the units of the award won through ties.
+    pub fn width(&self) -> usize {
+        WINS + 2 * self.awards.len()
+    }
+
+    /// Length of the tallies (variants x players x width).
+    pub fn rows_len(&self) -> usize {
+        self.variants * self.players * self.width()
+    }
+
+    /// The known cards of player `p` (a whole row of `h`).
+    pub fn known_row(&self, p: usize) -> &[u8] {
+        &self.known[p * self.h..(p + 1) * self.h]
+    }
+
+    /// Check the shapes and cards; a one-line reason when they do not hold.
+    pub fn check(&self) -> Result<(), String> {
+        let p = self.players;
+        if !(2..=MAX_PLAYERS).contains(&p) {
+            return Err(format!(
+                "{p} players: the study engine takes 2 to {MAX_PLAYERS}"
+            ));
+        }
+        if self.h == 0 || self.h > MAX_HOLE {
+            return Err(format!("{} hole cards: 1 to {MAX_HOLE}", self.h));
+        }
+        if self.awards.is_empty() || self.awards.len() > MAX_AWARDS {
+            return Err(format!("{} awards: 1 to {MAX_AWARDS}", self.awards.len()));
+        }
+        if self.b > 5 || self.nb0 > self.b {
+            return Err(format!("a board of {} of {} cards", self.nb0, self.b));
+        }
+        if self.known.len() != p * self.h || self.known_n.len() != p {
+            return Err("the known cards do not match the players".into());
+        }
+        if self.known_n.iter().any(|&n| n > self.h) {
+            return Err("a hand has more known cards than it holds".into());
+        }
+        if self.variants == 0
+            || self.fixed.len() != self.variants * p
+            || self.wanted.len() != self.variants * p
+        {
+            return Err("the variants do not match the players".into());
+        }
+        if self
+            .draws
+            .iter()
+            .any(|d| d.limit > self.h || d.board_before > self.b)
+        {
+            return Err("a draw larger than a hand, or after the last board card".into());
+        }
+        if self.unit <= 0 {
+            return Err("the pot's unit must be positive".into());
+        }
+        let mut seen = 0u64;
+        let known = (0..p).flat_map(|q| self.known_row(q)[..self.known_n[q]].iter());
+        for &c in known.chain(&self.board0[..self.nb0]).chain(&self.deck) {
+            if c >= 52 || seen >> c & 1 != 0 {
+                return Err(format!("card {c} is not a card, or appears twice"));
+            }
+            seen |= 1 << c;
+        }
+        for v in 0..self.variants {
+            for q in 0..p {
+                let mask = self.fixed[v * p + q];
+                if mask >= 0 && (mask >> self.h != 0 || self.known_n[q] != self.h) {
+                    return Err(format!("a fixed throw {mask} for player {q}"));
+                }
+                if !(-1..=3).contains(&self.wanted[v * p + q]) {
+                    return Err(format!("declaration {}", self.wanted[v * p + q]));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+// Columns of a player's tally row.
+pub const EQ: usize = 0;
+pub const EQ2: usize = 1;
+pub const SCOOP: usize = 2;
+pub const WINS: usize = 3;
