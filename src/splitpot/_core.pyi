@@ -15,3 +15,52 @@ def batch(
     kind: int, aces_high: bool, holes: bytes, hole_n: int, boards: bytes, board_n: int
 ) -> bytes:
     """The raw values of many hands (``hole_n`` / ``board_n`` cards a hand) as native int64s."""
+
+# --- the study engine (rust/src/study) --------------------------------------------------------
+
+STUDY_CHUNK: Final[int]
+"""Monte Carlo samples per chunk: the unit of work given to a thread."""
+
+class StudySpot:
+    """A checked spot as the study engine takes it (``splitpot.equity.engine.encode``)."""
+
+    def __init__(
+        self,
+        hole: int,
+        board_cards: int,
+        known: bytes,
+        known_n: list[int],
+        board: bytes,
+        draws: list[tuple[int, int]],
+        fixed: list[list[int]],
+        wanted: list[list[int]],
+        awards: list[list[int]],
+        policy: int,
+        tie_keeps: bool,
+        unit: int,
+        defer: bool,
+        deck: bytes,
+    ) -> None:
+        """A spot: raises ValueError when its parts do not fit together."""
+    @property
+    def rows_len(self) -> int:
+        """The length of the flat tallies every run returns (variants x players x columns)."""
+    def sample(
+        self,
+        samples: int,
+        seed: int,
+        shared: bool,
+        hero: int | None,
+        begin: int,
+        end: int,
+        threads: int,
+    ) -> list[int] | None:
+        """Monte Carlo over chunks ``begin..end`` of a seeded run (None: the cards ran out)."""
+    def walk(
+        self, levels: list[tuple[int, int]], base: bytes, base_n: list[int], threads: int
+    ) -> tuple[int, list[int]]:
+        """Every runout of ``levels`` (cards, target; -1 the board): (runouts, tallies)."""
+    def walk_boards(
+        self, k: int, holes: bytes, modes: list[int], threads: int
+    ) -> tuple[int, list[int]]:
+        """Every board of ``k`` more cards, the hands ``holes`` final: (boards, tallies)."""
