@@ -21,6 +21,11 @@ def batch(
 STUDY_CHUNK: Final[int]
 """Monte Carlo samples per chunk: the unit of work given to a thread."""
 
+def discard(
+    hand: bytes, board: bytes, limit: int, policy: int, awards: list[list[int]]
+) -> list[int]:
+    """The positions of ``hand`` a player following ``policy`` throws, in the policy's order."""
+
 class StudySpot:
     """A checked spot as the study engine takes it (``splitpot.equity.engine.encode``)."""
 

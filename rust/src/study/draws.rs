@@ -264,6 +264,7 @@ fn keep_omaha(hand: &[u8], board: &[u8], ft: &FiveCardTables) -> u32 {
 
 /// The positions of `hand` a player following `policy` throws, on `board`, at a draw of at
 /// most `limit` cards.
+#[inline]
 pub fn choose_mask(
     hand: &[u8],
     board: &[u8],
@@ -272,8 +273,38 @@ pub fn choose_mask(
     awards: &[Award],
     ft: &FiveCardTables,
 ) -> u32 {
+    let mut mask = 0;
+    choose(hand, board, limit, policy, awards, ft, |i| mask |= 1 << i);
+    mask
+}
+
+/// [`choose_mask`] as positions in the order the Python policy lists the throw: the hand's
+/// order, or, when more cards would go than the draw allows, least useful first.
+pub fn choose_order(
+    hand: &[u8],
+    board: &[u8],
+    limit: usize,
+    policy: u8,
+    awards: &[Award],
+    ft: &FiveCardTables,
+) -> Vec<usize> {
+    let mut order = Vec::with_capacity(hand.len());
+    choose(hand, board, limit, policy, awards, ft, |i| order.push(i));
+    order
+}
+
+/// Calls `throw` with each position thrown, in the Python policy's order.
+fn choose(
+    hand: &[u8],
+    board: &[u8],
+    limit: usize,
+    policy: u8,
+    awards: &[Award],
+    ft: &FiveCardTables,
+    mut throw_at: impl FnMut(usize),
+) {
     if policy == PAT {
-        return 0;
+        return;
     }
     let n = hand.len();
     let mut kept = 0u32;
@@ -293,23 +324,23 @@ pub fn choose_mask(
     }
     let throw = ((1u32 << n) - 1) & !kept;
     if throw.count_ones() as usize <= limit {
-        return throw;
+        for i in 0..n {
+            if throw >> i & 1 != 0 {
+                throw_at(i);
+            }
+        }
+        return;
     }
     // Least useful first: for low halves the highest cards, for high halves the lowest;
     // among equal ranks, the earlier card first (a stable sort).
-    let mut out = 0;
     let mut taken = 0;
     for step in 0..13 {
         let r = if lowish { 12 - step } else { step };
         for (i, &c) in hand.iter().enumerate() {
             if taken < limit && throw >> i & 1 != 0 && rank(c) == r {
-                out |= 1 << i;
+                throw_at(i);
                 taken += 1;
             }
         }
     }
-    out
 }
-
-#[allow(dead_code)]
-const _KEEP_ALL: u8 = KEEP_ALL;

@@ -240,8 +240,48 @@ impl StudySpot {
     }
 }
 
+/// The positions of `hand` that a player following `policy` (0 heuristic, 1 pat) throws on
+/// `board`, at a draw of at most `limit` cards, in a game of `awards`: in the hand's order,
+/// or least useful first when more would go than the draw allows.
+#[pyfunction]
+#[pyo3(name = "discard")]
+fn discard_positions(
+    hand: &[u8],
+    board: &[u8],
+    limit: usize,
+    policy: u8,
+    awards: Vec<Vec<i64>>,
+) -> PyResult<Vec<usize>> {
+    if hand.is_empty() || hand.len() > MAX_HOLE || board.len() > 5 {
+        return Err(bad(format!(
+            "a hand of {} cards on a board of {}",
+            hand.len(),
+            board.len()
+        )));
+    }
+    let mut seen = 0u64;
+    for &c in hand.iter().chain(board) {
+        if c >= 52 || seen >> c & 1 != 0 {
+            return Err(bad(format!("card {c} is not a card, or appears twice")));
+        }
+        seen |= 1 << c;
+    }
+    let awards = awards
+        .iter()
+        .map(|r| award_of(r))
+        .collect::<PyResult<Vec<_>>>()?;
+    if awards.is_empty() || awards.len() > super::spot::MAX_AWARDS {
+        return Err(bad(format!("{} awards", awards.len())));
+    }
+    let ft = super::ranks::five_card_tables();
+    Ok(super::draws::choose_order(
+        hand, board, limit, policy, &awards, ft,
+    ))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<StudySpot>()?;
+    m.add_function(wrap_pyfunction!(discard_positions, m)?)?;
     m.add("STUDY_CHUNK", super::rng::CHUNK)?;
     Ok(())
 }
