@@ -9,6 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
+use crate::awards::{self, AwardRule, Decision, MAX_AWARDS, MAX_PLAYERS};
 use crate::kinds::{self, NO_HAND};
 use crate::tables::tables;
 
@@ -80,6 +81,77 @@ fn batch<'py>(
     Ok(PyBytes::new(py, &out))
 }
 
+/// An award's rule from Python: (high side, qualifier, best possible).
+type Rule = (bool, Option<i64>, Option<i64>);
+
+fn decided(rules: &[Rule], values: &[i64], ways: &[u8], tie_keeps: bool) -> PyResult<Decision> {
+    let (players, n) = (ways.len(), rules.len());
+    if !(1..=MAX_AWARDS).contains(&n) || players > MAX_PLAYERS {
+        return Err(PyValueError::new_err(format!(
+            "a pot has 1 to {MAX_AWARDS} awards and at most {MAX_PLAYERS} players, \
+             not {n} and {players}"
+        )));
+    }
+    if values.len() != players * n {
+        return Err(PyValueError::new_err(format!(
+            "{players} players and {n} awards need {} values, got {}",
+            players * n,
+            values.len()
+        )));
+    }
+    if let Some(&bad) = ways.iter().find(|&&w| w > awards::BOTH) {
+        return Err(PyValueError::new_err(format!(
+            "unknown declaration code {bad}"
+        )));
+    }
+    let rules: Vec<AwardRule> = rules
+        .iter()
+        .map(|&(high_side, qualifier, best_possible)| AwardRule {
+            high_side,
+            qualifier,
+            best_possible,
+        })
+        .collect();
+    Ok(awards::decide(&rules, values, ways, tie_keeps))
+}
+
+/// `decide`'s answer: contender masks, winner masks, and (player, failure, award) of each out.
+type Decided = (Vec<u16>, Vec<u16>, Vec<(usize, u8, u8)>);
+
+/// Decide a pot's awards: (contender masks, winner masks, [(player, failure, award)] out).
+#[pyfunction]
+fn decide(rules: Vec<Rule>, values: Vec<i64>, ways: &[u8], tie_keeps: bool) -> PyResult<Decided> {
+    let d = decided(&rules, &values, ways, tie_keeps)?;
+    let out = (0..ways.len())
+        .filter_map(|p| d.why[p].map(|(failure, award)| (p, failure as u8, award)))
+        .collect();
+    Ok((
+        d.contenders[..d.awards].to_vec(),
+        d.winners[..d.awards].to_vec(),
+        out,
+    ))
+}
+
+/// Each player's share of a pot in units of ``unit_for(players)`` (``decide``'s rules).
+#[pyfunction]
+fn shares(rules: Vec<Rule>, values: Vec<i64>, ways: &[u8], tie_keeps: bool) -> PyResult<Vec<i64>> {
+    let d = decided(&rules, &values, ways, tie_keeps)?;
+    let mut share = vec![0; ways.len()];
+    d.units(ways.len(), awards::unit_for(ways.len()), &mut share);
+    Ok(share)
+}
+
+/// Units in a whole pot of ``players`` players: every share is a whole number of them.
+#[pyfunction]
+fn unit_for(players: usize) -> PyResult<i64> {
+    if !(1..=MAX_PLAYERS).contains(&players) {
+        return Err(PyValueError::new_err(format!(
+            "a pot has 1 to {MAX_PLAYERS} players, not {players}"
+        )));
+    }
+    Ok(awards::unit_for(players))
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NO_HAND", NO_HAND)?;
@@ -99,6 +171,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("KINDS", codes)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(batch, m)?)?;
+    m.add_function(wrap_pyfunction!(decide, m)?)?;
+    m.add_function(wrap_pyfunction!(shares, m)?)?;
+    m.add_function(wrap_pyfunction!(unit_for, m)?)?;
     crate::study::register(m)?;
     Ok(())
 }

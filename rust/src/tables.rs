@@ -498,11 +498,22 @@ fn rank_tables(t: &mut Tables) {
     ordinals_of_five.sort_unstable();
     ordinals_of_five.dedup();
     t.ord_value[1..=ordinals_of_five.len()].copy_from_slice(&ordinals_of_five);
-    omaha_tables(t, &rows, &sizes, &index, &ordinals_of_five);
+    // 1 + the ordinal of each five-rank multiset, by hash index.
+    let mut ord5 = vec![0u16; PH_SIZE];
+    for (i, &size) in sizes.iter().enumerate() {
+        if size == 5 {
+            let value = t.high_nf[index[i]];
+            let ordinal = ordinals_of_five
+                .binary_search(&value)
+                .unwrap_or_else(|_| unreachable!());
+            ord5[index[i]] = ordinal as u16 + 1;
+        }
+    }
+    omaha_tables(t, &rows, &sizes, &index, &ord5);
 }
 
 #[allow(clippy::needless_range_loop)] // the builders index by the formulas
-fn omaha_tables(t: &mut Tables, rows: &[[u8; 13]], sizes: &[u32], index: &[usize], ord: &[i32]) {
+fn omaha_tables(t: &mut Tables, rows: &[[u8; 13]], sizes: &[u32], index: &[usize], ord5: &[u16]) {
     let mut boards = 0u32;
     for (i, &size) in sizes.iter().enumerate() {
         if (3..=5).contains(&size) {
@@ -550,9 +561,7 @@ fn omaha_tables(t: &mut Tables, rows: &[[u8; 13]], sizes: &[u32], index: &[usize
                             continue; // five of one rank: no such hand
                         }
                         let key = triple + pair_keys[q] + (5 << COUNT_SHIFT);
-                        let value = t.high_nf[t.ph_index(key)];
-                        let ordinal =
-                            ord.binary_search(&value).unwrap_or_else(|_| unreachable!()) as u16 + 1;
+                        let ordinal = ord5[t.ph_index(key)];
                         let slot = &mut t.omaha_nf[base + q];
                         *slot = (*slot).max(ordinal);
                     }

@@ -16,6 +16,25 @@ def batch(
 ) -> bytes:
     """The raw values of many hands (``hole_n`` / ``board_n`` cards a hand) as native int64s."""
 
+def decide(
+    rules: list[tuple[bool, int | None, int | None]],
+    values: list[int],
+    ways: bytes,
+    tie_keeps: bool,
+) -> tuple[list[int], list[int], list[tuple[int, int, int]]]:
+    """A pot's awards: (contender masks, winner masks, [(player, failure, award)] out)."""
+
+def shares(
+    rules: list[tuple[bool, int | None, int | None]],
+    values: list[int],
+    ways: bytes,
+    tie_keeps: bool,
+) -> list[int]:
+    """Each player's share of the pot in units of ``unit_for(players)``."""
+
+def unit_for(players: int) -> int:
+    """Units in a whole pot of ``players`` players: every share is a whole number of them."""
+
 # --- the study engine (rust/src/study) --------------------------------------------------------
 
 STUDY_CHUNK: Final[int]
