@@ -28,9 +28,11 @@ fn award_of(row: &[i64]) -> PyResult<Award> {
     Ok(Award {
         kind: small(row[0], "award kind")?,
         aces_high: row[1] != 0,
-        qualifier: (row[2] != 0).then_some(row[3]),
-        best: (row[4] != 0).then_some(row[5]),
-        side: if row[6] == 1 { 1 } else { 2 },
+        rule: crate::awards::AwardRule {
+            high_side: row[6] == 1,
+            qualifier: (row[2] != 0).then_some(row[3]),
+            best_possible: (row[4] != 0).then_some(row[5]),
+        },
         keep: small(row[7], "keep")?,
         hole_only: row[8] != 0,
     })
@@ -70,6 +72,10 @@ impl StudySpot {
         if wanted.len() != variants || fixed.iter().chain(&wanted).any(|r| r.len() != players) {
             return Err(bad("the variants do not match the players"));
         }
+        let award_list = awards
+            .iter()
+            .map(|r| award_of(r))
+            .collect::<PyResult<Vec<_>>>()?;
         let spot = Spot {
             players,
             h: hole,
@@ -88,10 +94,8 @@ impl StudySpot {
             variants,
             fixed: fixed.concat(),
             wanted: wanted.concat(),
-            awards: awards
-                .iter()
-                .map(|r| award_of(r))
-                .collect::<PyResult<_>>()?,
+            rules: super::spot::rules_of(&award_list),
+            awards: award_list,
             policy,
             tie_keeps,
             unit,

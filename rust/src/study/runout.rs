@@ -39,7 +39,7 @@ pub struct Scratch {
     pub values: [i64; MAX_PLAYERS * MAX_AWARDS],
     /// The cards `values[p]` were last computed from (hand and board masks).
     pub seen: [(i64, i64); MAX_PLAYERS],
-    pub decl: [i64; MAX_PLAYERS],
+    pub decl: [u8; MAX_PLAYERS],
 }
 
 impl Scratch {
@@ -280,13 +280,14 @@ pub fn declare(spot: &Spot, v: usize, s: &mut Scratch) {
     let count = spot.awards.len();
     let players = spot.players;
     for p in 0..players {
-        let mut way = spot.wanted[v * players + p];
-        if way == BY_CARDS {
+        let wanted = spot.wanted[v * players + p];
+        let mut way = wanted as u8;
+        if wanted == BY_CARDS {
             let (mut high_ok, mut low_ok, mut has_low) = (false, false, false);
             for (a, award) in spot.awards.iter().enumerate() {
                 let value = s.values[p * count + a];
-                let ok = award.qualifies(value);
-                if award.side == HIGH {
+                let ok = award.rule.qualifies(value);
+                if award.rule.high_side {
                     high_ok = ok;
                 } else {
                     low_ok = ok;

@@ -8,12 +8,10 @@ pub const MAX_AWARDS: usize = 4;
 /// Most hole cards of one hand.
 pub const MAX_HOLE: usize = 10;
 
-/// Declarations (a player's way): everyone's cards speak, high, low, both; and, in the
-/// declaration odds, an opponent who declares by its cards each runout.
-pub const CARDS_SPEAK: i64 = 0;
-pub const HIGH: i64 = 1;
-pub const LOW: i64 = 2;
-pub const BOTH: i64 = 3;
+/// Declarations (a player's way, as [`crate::awards`] takes them): everyone's cards speak,
+/// high, low, both; and, in the declaration odds, an opponent who declares by its cards each
+/// runout.
+pub use crate::awards::{BOTH, CARDS_SPEAK, HIGH, LOW};
 pub const BY_CARDS: i64 = -1;
 
 /// The draw policies.
@@ -25,23 +23,30 @@ pub const PAT: u8 = 1;
 pub struct Award {
     pub kind: u8,
     pub aces_high: bool,
-    pub qualifier: Option<i64>,
-    /// The best possible value (the two-way rule's tie exception), if the award has one.
-    pub best: Option<i64>,
-    /// [`HIGH`] for the game's high award, else [`LOW`]: who may contend when declaring.
-    pub side: i64,
+    /// Who may win it: the side declaring players contend for, the qualifier, the best
+    /// possible value (the award decision's terms).
+    pub rule: AwardRule,
     /// The code of the award's keep (`splitpot.games.spec.Keep`, in declaration order).
     pub keep: u8,
     /// Valued on the hole cards alone, whatever the board.
     pub hole_only: bool,
 }
 
-impl Award {
-    /// True when a hand of raw `value` may win this award.
-    #[inline(always)]
-    pub fn qualifies(&self, value: i64) -> bool {
-        value != crate::kinds::NO_HAND && self.qualifier.is_none_or(|q| value >= q)
+impl Default for AwardRule {
+    fn default() -> Self {
+        AwardRule {
+            high_side: true,
+            qualifier: None,
+            best_possible: None,
+        }
     }
+}
+
+use crate::awards::AwardRule;
+
+/// The rules of `awards`, in order.
+pub fn rules_of(awards: &[Award]) -> Vec<AwardRule> {
+    awards.iter().map(|a| a.rule).collect()
 }
 
 /// A pending draw: at most `limit` cards, with `board_before` board cards out.
@@ -73,6 +78,8 @@ pub struct Spot {
     /// `wanted[v * players + p]`: variant `v`'s declaration of player `p`.
     pub wanted: Vec<i64>,
     pub awards: Vec<Award>,
+    /// The awards' rules, in the same order (what [`crate::awards::decide`] takes).
+    pub rules: Vec<AwardRule>,
     pub policy: u8,
     pub tie_keeps: bool,
     /// Units of a whole pot (every share of a runout is a whole number of them).
@@ -111,6 +118,9 @@ impl Spot {
         if self.h == 0 || self.h > MAX_HOLE {
             return Err(format!("{} hole cards: 1 to {MAX_HOLE}", self.h));
         }
+        if self.rules.len() != self.awards.len() {
+            return Err("one rule per award".into());
+        }
         if self.awards.is_empty() || self.awards.len() > MAX_AWARDS {
             return Err(format!("{} awards: 1 to {MAX_AWARDS}", self.awards.len()));
         }
@@ -148,6 +158,11 @@ impl Spot {
             seen |= 1 << c;
         }
         for v in 0..self.variants {
+            let row = &self.wanted[v * p..(v + 1) * p];
+            let speaking = row.iter().filter(|&&w| w == i64::from(CARDS_SPEAK)).count();
+            if speaking != 0 && speaking != p {
+                return Err("either every player declares or nobody does".into());
+            }
             for q in 0..p {
                 let mask = self.fixed[v * p + q];
                 if mask >= 0 && (mask >> self.h != 0 || self.known_n[q] != self.h) {

@@ -2,8 +2,7 @@
 //! engine's pinned results, tests/fixtures/equity_fixture.json.gz).
 
 use super::boards::{walk_boards, HIGH as BOARD_HIGH, OMAHA as BOARD_OMAHA};
-use super::settle::decide;
-use super::spot::{Award, Spot, BOTH, CARDS_SPEAK, HIGH, LOW, WINS};
+use super::spot::{rules_of, Award, Spot, CARDS_SPEAK, WINS};
 use crate::kinds;
 
 /// A spot of one high award (`kind`), every hand known, on `board`.
@@ -15,6 +14,11 @@ fn one_award_spot(kind: u8, holes: &[&[u8]], board: &[u8]) -> Spot {
         .flat_map(|x| x.iter().copied())
         .chain(board.iter().copied())
         .collect();
+    let awards = vec![Award {
+        kind,
+        keep: super::draws::KEEP_ALL,
+        ..Award::default()
+    }];
     let mut board0 = [0u8; 8];
     board0[..board.len()].copy_from_slice(board);
     Spot {
@@ -28,13 +32,9 @@ fn one_award_spot(kind: u8, holes: &[&[u8]], board: &[u8]) -> Spot {
         draws: vec![],
         variants: 1,
         fixed: vec![-1; players],
-        wanted: vec![CARDS_SPEAK; players],
-        awards: vec![Award {
-            kind,
-            side: HIGH,
-            keep: super::draws::KEEP_ALL,
-            ..Award::default()
-        }],
+        wanted: vec![i64::from(CARDS_SPEAK); players],
+        rules: rules_of(&awards),
+        awards,
         policy: super::spot::PAT,
         tie_keeps: true,
         unit: 2 * (1..=players as i64).fold(1, |l, n| l * n / gcd(l, n)),
@@ -100,45 +100,4 @@ fn a_walk_gives_the_same_tallies_on_one_and_two_threads() {
     assert_eq!(one.0, 101_270); // C(41, 4)
     assert_eq!(run_boards(&spot, BOARD_OMAHA, 2), one);
     assert_eq!(run_boards(&spot, BOARD_OMAHA, 3), one);
-}
-
-fn two_halves() -> Vec<Award> {
-    let high = Award {
-        kind: kinds::DOOGIE_HIGH,
-        side: HIGH,
-        best: Some(100),
-        ..Award::default()
-    };
-    let low = Award {
-        kind: kinds::DOOGIE_LOW,
-        side: LOW,
-        qualifier: Some(-50),
-        ..Award::default()
-    };
-    vec![high, low]
-}
-
-#[test]
-fn the_settlement_splits_halves_and_keeps_two_way_ties_of_the_best_hand() {
-    let awards = two_halves();
-    // cards speak: player 0 the high, player 1 the low (player 0's low fails to qualify)
-    let d = decide(
-        &[10, -60, 5, -10],
-        &awards,
-        &[CARDS_SPEAK, CARDS_SPEAK],
-        true,
-        4,
-    );
-    assert_eq!(&d.share[..2], &[2, 2]);
-    // a two-way declarer tying the best possible high keeps it (the rule's exception)
-    let d = decide(&[100, -1, 100, -70], &awards, &[BOTH, HIGH], true, 4);
-    assert!(!d.out[0]);
-    assert_eq!(&d.share[..2], &[3, 1]);
-    // without the exception the tie costs the two-way declarer the pot
-    let d = decide(&[100, -1, 100, -70], &awards, &[BOTH, HIGH], false, 4);
-    assert!(d.out[0]);
-    assert_eq!(&d.share[..2], &[0, 4]);
-    // nobody takes either half: the pot is split among those who stay
-    let d = decide(&[kinds::NO_HAND; 4], &awards, &[LOW, LOW], true, 4);
-    assert_eq!(&d.share[..2], &[2, 2]);
 }
