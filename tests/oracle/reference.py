@@ -1,10 +1,11 @@
-"""The study engine in plain Python: the reference the compiled engine is tested against.
+"""The study engine in plain Python: the test-only oracle the compiled core's study engine is
+tested against (never on a user's path).
 
-Nothing user-facing runs this (it does 30k-60k runouts a second); the tests compare the
-compiled walks with it spot by spot. A runout deals the unknown hole cards, then each pending
-draw (a player's fixed discard for the next draw, or the policy's choice), then the rest of the
-board, and settles the pot as fractions without odd chips by
-:func:`splitpot.engine.awards.decide_awards`, the code that settles real pots.
+It does 30k-60k runouts a second; the tests compare the core's walks with it spot by spot. A
+runout deals the unknown hole cards, then each pending draw (a player's fixed discard for the
+next draw, or the policy's choice, tests/oracle/policy.py), then the rest of the board, and
+settles the pot as fractions without odd chips by the oracle's award decision
+(tests/oracle/awards.py).
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 
+from oracle.awards import decide_awards
+from oracle.policy import choose_discard, declare_by_cards
 from splitpot.cards import Card, check_distinct, parse_cards
-from splitpot.engine.awards import decide_awards
 from splitpot.engine.showdown import DECLARATIONS
 from splitpot.equity.core import AwardOdds, EquityResult, PlayerOdds
-from splitpot.equity.policy import choose_discard, declare_by_cards
 from splitpot.equity.spot import Spot, prepare
 from splitpot.errors import ShowdownError
 from splitpot.games import GameSpec

@@ -104,7 +104,7 @@ def exact_counts(
 ) -> ExactCounts:
     """Walk every board for ``game`` (``"omaha"`` or ``"holdem"``); the raw tallies.
 
-    ``parallel`` None uses numba's threads from :data:`PARALLEL_MIN_BOARDS` boards up; True
+    ``parallel`` None uses every core from :data:`PARALLEL_MIN_BOARDS` boards up; True
     or False forces the choice (a finished board always runs on one thread).
     """
     if game not in _FAMILIES:
