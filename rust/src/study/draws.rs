@@ -5,10 +5,10 @@
 //! they were dealt), because the policy's choices among equal ranks follow that order. Each
 //! award's keep picks the cards it keeps, exactly as the Python policy does.
 
+use std::sync::OnceLock;
+
 use super::ranks::FiveCardTables;
 use super::spot::{Award, PAT};
-use crate::kinds::{award_value, BADUGI};
-
 // the codes of splitpot.games.spec.Keep, in declaration order
 pub const KEEP_DRAW_HIGH: u8 = 0;
 pub const KEEP_DEUCE_SEVEN: u8 = 1;
@@ -17,7 +17,6 @@ pub const KEEP_BADUGI: u8 = 3;
 pub const KEEP_OMAHA: u8 = 4;
 pub const KEEP_ALL: u8 = 5;
 const LOW_KEEPS: u32 = 1 << KEEP_DEUCE_SEVEN | 1 << KEEP_A5 | 1 << KEEP_BADUGI;
-const FULL13: i64 = 0x1FFF;
 
 #[inline(always)]
 fn rank(c: u8) -> u32 {
@@ -138,67 +137,160 @@ fn keep_low(hand: &[u8], aces_low: bool) -> u32 {
     mask
 }
 
+/// The Badugi keep: the cards of the best badugi (most cards, then the lowest ranks, highest
+/// first), the first such subset in combination order when several make it (of two subsets,
+/// the one holding the lowest position where they differ); a four-card badugi stands pat, a
+/// smaller one keeps only its cards of eight or lower.
+///
+/// Every subset of the hand is met once, each built from a smaller one (its validity, suits
+/// and ranks carried over), so no evaluator is called: the same choice as valuing the hand and
+/// searching the subsets of the best value (`tests::badugi_keep_equals_the_search`).
+#[inline]
 fn keep_badugi(hand: &[u8], aces_high: bool) -> u32 {
+    if let &[a, b, c, d] = hand {
+        return keep_badugi_4([a, b, c, d], aces_high);
+    }
+    if hand.len() <= 5 {
+        keep_badugi_in::<32>(hand, aces_high)
+    } else {
+        keep_badugi_in::<{ 1 << MAX_HAND }>(hand, aces_high)
+    }
+}
+
+/// [`keep_badugi`] with room for `SETS` subsets (`2^n` at least: small hands clear less).
+#[inline(always)]
+fn keep_badugi_in<const SETS: usize>(hand: &[u8], aces_high: bool) -> u32 {
     let n = hand.len();
-    let value = award_value(BADUGI, aces_high, hand, &[]);
-    let count = (value >> 13) as u32;
-    let target = (FULL13 - (value & FULL13)) as u32; // the ranks of the best badugi
-    let r_of = |c: u8| -> u32 {
-        if aces_high {
-            rank(c)
-        } else {
-            (rank(c) + 1) % 13
-        }
-    };
-    // The first subset, in combination order, with distinct suits and ranks making the
-    // value: of two subsets of one size, the one holding the lowest position where they
-    // differ comes first. Only cards of the target's ranks can be in it.
-    let mut candidates = 0u32;
+    let mut rbit = [0u32; MAX_HAND];
+    let mut sbit = [0u32; MAX_HAND];
     for (i, &c) in hand.iter().enumerate() {
-        if target >> r_of(c) & 1 != 0 {
-            candidates |= 1 << i;
+        rbit[i] = 1 << badugi_rank(c, aces_high);
+        sbit[i] = 1 << (c & 3);
+    }
+    // ranks[S] and suits[S] of each subset S, 0 for one with a repeated rank or suit
+    let mut ranks = [0u32; SETS];
+    let mut suits = [0u32; SETS];
+    let (mut best, mut best_n, mut best_ranks) = (0u32, 0u32, 0u32);
+    for set in 1u32..1 << n {
+        let low = set.trailing_zeros() as usize;
+        let rest = (set & (set - 1)) as usize;
+        let valid = rest == 0 || ranks[rest] != 0;
+        if !valid || ranks[rest] & rbit[low] != 0 || suits[rest] & sbit[low] != 0 {
+            continue;
+        }
+        let r = ranks[rest] | rbit[low];
+        ranks[set as usize] = r;
+        suits[set as usize] = suits[rest] | sbit[low];
+        let count = set.count_ones();
+        let better = count > best_n
+            || (count == best_n && (r < best_ranks || (r == best_ranks && comes_first(set, best))));
+        if better {
+            (best, best_n, best_ranks) = (set, count, r);
         }
     }
-    let mut best = 0u32;
-    let mut subset = candidates;
-    if candidates.count_ones() == count {
-        best = candidates; // one card of each rank: the only such subset
-        subset = 0;
-    }
-    while subset != 0 {
-        let diff = subset ^ best;
-        if subset.count_ones() == count && !(best != 0 && diff & diff.wrapping_neg() & best != 0) {
-            let (mut suits, mut ranks) = (0u32, 0u32);
-            let mut ok = true;
-            for (i, &c) in hand.iter().enumerate() {
-                if subset >> i & 1 == 0 {
-                    continue;
-                }
-                let sbit = 1 << (c & 3);
-                let rbit = 1 << r_of(c);
-                if suits & sbit != 0 || ranks & rbit != 0 {
-                    ok = false;
-                    break;
-                }
-                suits |= sbit;
-                ranks |= rbit;
-            }
-            if ok && ranks == target {
-                best = subset;
-            }
-        }
-        subset = (subset - 1) & candidates;
-    }
-    if count == 4 {
+    if best_n == 4 {
         return best;
     }
     let mut mask = 0;
-    for (i, &c) in hand.iter().enumerate().take(n) {
-        if best >> i & 1 != 0 && r_of(c) <= 7 {
+    for i in 0..n {
+        if best >> i & 1 != 0 && rbit[i] <= 1 << 7 {
             mask |= 1 << i;
         }
     }
     mask
+}
+
+/// Four-card hands (Badugi's): the keep read from a table of every rank sequence and every
+/// pattern of equal suits (the keep sees suits only as equal or not), built on first use.
+#[inline(always)]
+fn keep_badugi_4(hand: [u8; 4], aces_high: bool) -> u32 {
+    static LOW: OnceLock<Vec<u8>> = OnceLock::new();
+    static HIGH: OnceLock<Vec<u8>> = OnceLock::new();
+    let table = if aces_high {
+        HIGH.get_or_init(|| badugi_4_table(true))
+    } else {
+        LOW.get_or_init(|| badugi_4_table(false))
+    };
+    let suits = hand.iter().rev().fold(0, |k, &c| k << 2 | (c & 3) as usize);
+    let ranks = hand.iter().fold(0, |k, &c| k * 13 + (c >> 2) as usize);
+    u32::from(table[SUIT_PATTERNS.0[suits] as usize * RANK_SEQUENCES + ranks])
+}
+
+const RANK_SEQUENCES: usize = 13 * 13 * 13 * 13;
+
+/// Per four suits (two bits each, the first card lowest), the index of their pattern of equal
+/// suits (0..15), and each pattern's suits relabelled in order of first appearance.
+struct SuitPatterns([u8; 256], [[u8; 4]; 15]);
+
+const SUIT_PATTERNS: SuitPatterns = {
+    let mut index = [0u8; 256];
+    let mut patterns = [[0u8; 4]; 15];
+    let mut found = 0;
+    let mut key = 0;
+    while key < 256 {
+        // relabel the suits in order of first appearance
+        let mut label = [4u8; 4];
+        let mut next = 0u8;
+        let mut canon = [0u8; 4];
+        let mut i = 0;
+        while i < 4 {
+            let suit = key >> (2 * i) & 3;
+            if label[suit] == 4 {
+                label[suit] = next;
+                next += 1;
+            }
+            canon[i] = label[suit];
+            i += 1;
+        }
+        let mut p = 0;
+        while p < found
+            && !(patterns[p][0] == canon[0]
+                && patterns[p][1] == canon[1]
+                && patterns[p][2] == canon[2]
+                && patterns[p][3] == canon[3])
+        {
+            p += 1;
+        }
+        if p == found {
+            patterns[found] = canon;
+            found += 1;
+        }
+        index[key] = p as u8;
+        key += 1;
+    }
+    SuitPatterns(index, patterns)
+};
+
+fn badugi_4_table(aces_high: bool) -> Vec<u8> {
+    let mut table = vec![0u8; 15 * RANK_SEQUENCES];
+    for (p, suits) in SUIT_PATTERNS.1.iter().enumerate() {
+        for ranks in 0..RANK_SEQUENCES {
+            let r = [ranks / 2197, ranks / 169 % 13, ranks / 13 % 13, ranks % 13];
+            let hand: [u8; 4] = std::array::from_fn(|i| r[i] as u8 * 4 + suits[i]);
+            table[p * RANK_SEQUENCES + ranks] = keep_badugi_in::<32>(&hand, aces_high) as u8;
+        }
+    }
+    table
+}
+
+/// Most cards a hand given to the Badugi keep holds.
+const MAX_HAND: usize = 10;
+
+#[inline(always)]
+fn badugi_rank(c: u8, aces_high: bool) -> u32 {
+    if aces_high {
+        rank(c)
+    } else {
+        (rank(c) + 1) % 13
+    }
+}
+
+/// Of two subsets of one size, `a` comes first in combination order: it holds the lowest
+/// position where they differ.
+#[inline(always)]
+fn comes_first(a: u32, b: u32) -> bool {
+    let diff = a ^ b;
+    diff & diff.wrapping_neg() & a != 0
 }
 
 /// The best flush of a suited pair (rank bits `pair_bits`) with three board cards.
@@ -340,6 +432,131 @@ fn choose(
             if taken < limit && throw >> i & 1 != 0 && rank(c) == r {
                 throw_at(i);
                 taken += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::{award_value, BADUGI};
+
+    const FULL13: i64 = 0x1FFF;
+
+    /// The keep as the numba engine computed it: value the hand, then search the subsets of
+    /// the best value's ranks.
+    pub(super) fn keep_badugi_by_search(hand: &[u8], aces_high: bool) -> u32 {
+        let n = hand.len();
+        let value = award_value(BADUGI, aces_high, hand, &[]);
+        let count = (value >> 13) as u32;
+        let target = (FULL13 - (value & FULL13)) as u32; // the ranks of the best badugi
+        let r_of = |c: u8| -> u32 {
+            if aces_high {
+                rank(c)
+            } else {
+                (rank(c) + 1) % 13
+            }
+        };
+        // The first subset, in combination order, with distinct suits and ranks making the
+        // value: of two subsets of one size, the one holding the lowest position where they
+        // differ comes first. Only cards of the target's ranks can be in it.
+        let mut candidates = 0u32;
+        for (i, &c) in hand.iter().enumerate() {
+            if target >> r_of(c) & 1 != 0 {
+                candidates |= 1 << i;
+            }
+        }
+        let mut best = 0u32;
+        let mut subset = candidates;
+        if candidates.count_ones() == count {
+            best = candidates; // one card of each rank: the only such subset
+            subset = 0;
+        }
+        while subset != 0 {
+            let diff = subset ^ best;
+            if subset.count_ones() == count
+                && !(best != 0 && diff & diff.wrapping_neg() & best != 0)
+            {
+                let (mut suits, mut ranks) = (0u32, 0u32);
+                let mut ok = true;
+                for (i, &c) in hand.iter().enumerate() {
+                    if subset >> i & 1 == 0 {
+                        continue;
+                    }
+                    let sbit = 1 << (c & 3);
+                    let rbit = 1 << r_of(c);
+                    if suits & sbit != 0 || ranks & rbit != 0 {
+                        ok = false;
+                        break;
+                    }
+                    suits |= sbit;
+                    ranks |= rbit;
+                }
+                if ok && ranks == target {
+                    best = subset;
+                }
+            }
+            subset = (subset - 1) & candidates;
+        }
+        if count == 4 {
+            return best;
+        }
+        let mut mask = 0;
+        for (i, &c) in hand.iter().enumerate().take(n) {
+            if best >> i & 1 != 0 && r_of(c) <= 7 {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    fn check(hand: &[u8], aces_high: bool) {
+        assert_eq!(
+            keep_badugi_in::<1024>(hand, aces_high),
+            keep_badugi_by_search(hand, aces_high),
+            "{hand:?} aces high {aces_high}"
+        );
+        assert_eq!(
+            keep_badugi(hand, aces_high),
+            keep_badugi_by_search(hand, aces_high),
+            "{hand:?} aces high {aces_high}"
+        );
+    }
+
+    #[test]
+    fn badugi_keep_equals_the_search_on_every_four_card_hand_in_every_order() {
+        for a in 0..52u8 {
+            for b in 0..52u8 {
+                if b == a {
+                    continue;
+                }
+                for c in 0..52u8 {
+                    if c == a || c == b {
+                        continue;
+                    }
+                    for d in 0..52u8 {
+                        if d != a && d != b && d != c {
+                            check(&[a, b, c, d], false);
+                            check(&[a, b, c, d], true);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn badugi_keep_equals_the_search_on_other_sizes() {
+        let mut s = crate::study::rng::Stream::start(5, 0);
+        for n in 1..=7usize {
+            for _ in 0..40_000 {
+                let mut deck: Vec<u8> = (0..52).collect();
+                for i in 0..n {
+                    let j = i + s.below((52 - i) as u64) as usize;
+                    deck.swap(i, j);
+                }
+                check(&deck[..n], n % 2 == 0);
             }
         }
     }
