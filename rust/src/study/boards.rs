@@ -30,15 +30,17 @@ pub const DIRECT: u8 = 3;
 struct Prepared {
     suit_bits: Vec<[[u32; 10]; 4]>,
     suit_counts: Vec<[usize; 4]>,
-    /// `memo[(a * players + p) * SLOTS + slot]`
+    /// `memo[(row[a] * players + p) * SLOTS + slot]`, for the awards read from the tables
     memo: Vec<i32>,
+    row: [usize; super::spot::MAX_AWARDS],
     consts: Vec<i64>,
 }
 
 fn prepare(spot: &Spot, holes: &[u8], modes: &[u8], ft: &FiveCardTables, k: usize) -> Prepared {
     let (players, h) = (spot.players, spot.h);
     let count = spot.awards.len();
-    let mut pair_rows = vec![Vec::new(); players];
+    // each player's distinct hole rank pairs (at most 45 of ten cards)
+    let mut pair_rows = vec![([0usize; 45], 0usize); players];
     let mut suit_bits = vec![[[0u32; 10]; 4]; players];
     let mut suit_counts = vec![[0usize; 4]; players];
     for p in 0..players {
@@ -50,8 +52,10 @@ fn prepare(spot: &Spot, holes: &[u8], modes: &[u8], ft: &FiveCardTables, k: usiz
             suit_counts[p][s] += 1;
             for &cv in &hole[u + 1..] {
                 let pair = ft.pair_index[(cu >> 2) * 13 + (cv as usize >> 2)] as usize;
-                if !pair_rows[p].contains(&pair) {
-                    pair_rows[p].push(pair);
+                let (rows, n) = &mut pair_rows[p];
+                if !rows[..*n].contains(&pair) {
+                    rows[*n] = pair;
+                    *n += 1;
                 }
             }
         }
@@ -65,13 +69,21 @@ fn prepare(spot: &Spot, holes: &[u8], modes: &[u8], ft: &FiveCardTables, k: usiz
             }
         }
     }
-    let mut memo = vec![0i32; count * players * SLOTS];
+    let mut row = [usize::MAX; super::spot::MAX_AWARDS];
+    let mut tabled = 0;
+    for (a, &mode) in modes.iter().enumerate() {
+        if mode == OMAHA || mode == HIGH {
+            row[a] = tabled;
+            tabled += 1;
+        }
+    }
+    let mut memo = vec![0i32; tabled * players * SLOTS];
     let known = &spot.board0[..spot.nb0];
     for (a, &mode) in modes.iter().enumerate() {
         if mode != OMAHA && mode != HIGH {
             continue;
         }
-        for multiset in rank_multisets(k) {
+        for multiset in rank_multisets(k).iter() {
             let mut ranks = [0u8; 5];
             for (i, &c) in known.iter().enumerate() {
                 ranks[i] = c >> 2;
@@ -87,11 +99,12 @@ fn prepare(spot: &Spot, holes: &[u8], modes: &[u8], ft: &FiveCardTables, k: usiz
                 continue;
             }
             let slot = ft.multiset_index[key] as usize;
-            let at = |p: usize| (a * players + p) * SLOTS + slot;
+            let at = |p: usize| (row[a] * players + p) * SLOTS + slot;
             if mode == OMAHA {
                 let base = ft.board_index[2 * KEYS + key] as usize * 91;
                 for p in 0..players {
-                    let best = pair_rows[p]
+                    let (rows, n) = &pair_rows[p];
+                    let best = rows[..*n]
                         .iter()
                         .map(|&q| ft.pair_best[base + q])
                         .max()
@@ -110,6 +123,7 @@ fn prepare(spot: &Spot, holes: &[u8], modes: &[u8], ft: &FiveCardTables, k: usiz
         }
     }
     Prepared {
+        row,
         suit_bits,
         suit_counts,
         memo,
@@ -243,7 +257,7 @@ fn walk_range(
                             &s.board[..total],
                         )
                     } else {
-                        let v = pr.memo[(a * players + p) * SLOTS + slot] as i64;
+                        let v = pr.memo[(pr.row[a] * players + p) * SLOTS + slot] as i64;
                         if suit != usize::MAX {
                             v.max(flush_of(mode, pr, p, suit, &board_bits[..nb], ft))
                         } else {

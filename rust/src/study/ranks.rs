@@ -137,9 +137,14 @@ pub fn value_from_counts(counts: &[u8; 13]) -> i64 {
     top_ranks(mask, 5, 16)
 }
 
-/// Every multiset of `k` ranks in increasing order, at most four of a rank (the order of
-/// Python's `combinations_with_replacement`).
-pub fn rank_multisets(k: usize) -> Vec<[u8; 5]> {
+/// Every multiset of `k` (0 to 5) ranks in increasing order, at most four of a rank (the
+/// order of Python's `combinations_with_replacement`), made once.
+pub fn rank_multisets(k: usize) -> &'static [[u8; 5]] {
+    static MULTISETS: [OnceLock<Vec<[u8; 5]>>; 6] = [const { OnceLock::new() }; 6];
+    MULTISETS[k.min(5)].get_or_init(|| multisets_of(k.min(5)))
+}
+
+fn multisets_of(k: usize) -> Vec<[u8; 5]> {
     fn go(k: usize, from: u8, cur: &mut Vec<u8>, out: &mut Vec<[u8; 5]>) {
         if cur.len() == k {
             let mut row = [0u8; 5];
@@ -196,7 +201,7 @@ fn build() -> FiveCardTables {
     }
     let mut multiset_index = vec![-1i16; KEYS];
     let mut values = Vec::with_capacity(SLOTS);
-    for five in rank_multisets(5) {
+    for &five in rank_multisets(5) {
         multiset_index[key_of(&five)] = values.len() as i16;
         values.push(value_from_counts(&counts_of(&five)) as i32);
     }
@@ -222,7 +227,7 @@ fn build() -> FiveCardTables {
     let mut pair_best = Vec::with_capacity(8450 * PAIRS);
     let mut row = 0usize;
     for n in 3..=5usize {
-        for ranks in rank_multisets(n) {
+        for ranks in rank_multisets(n).iter() {
             board_index[(n - 3) * KEYS + key_of(&ranks[..n])] = row as i16;
             let mut best = [-1i32; PAIRS];
             for a in 0..n - 2 {

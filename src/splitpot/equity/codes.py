@@ -75,17 +75,24 @@ def award_rows(game: GameSpec) -> list[list[int]]:
     return rows
 
 
+_MODES: dict[int, tuple[GameSpec, list[int]]] = {}
+_TABLED: Final = {EvalKind.OMAHA: BOARD_OMAHA, EvalKind.HIGH: BOARD_HIGH}
+
+
 def modes_for(game: GameSpec) -> list[int]:
-    """How each award is valued in a board walk."""
-    tabled = {EvalKind.OMAHA: BOARD_OMAHA, EvalKind.HIGH: BOARD_HIGH}
+    """How each award is valued in a board walk (made once per game)."""
+    cached = _MODES.get(id(game))
+    if cached is not None and cached[0] is game:
+        return cached[1]
     out = []
     for award in game.awards:
         if award.kind in HOLE_ONLY_KINDS:
             out.append(CONST)
-        elif award.kind in tabled and game.board_cards == 5:
-            out.append(tabled[award.kind])
+        elif award.kind in _TABLED and game.board_cards == 5:
+            out.append(_TABLED[award.kind])
         else:
             out.append(DIRECT)
+    _MODES[id(game)] = (game, out)
     return out
 
 

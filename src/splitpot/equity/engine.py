@@ -140,14 +140,11 @@ class Tallies:
     unit: int
 
 
-def _shape(encoded: Encoded, flat: Sequence[int]) -> list[list[list[int]]]:
+def _shape(encoded: Encoded, flat: list[int]) -> list[list[list[int]]]:
     width = WINS + 2 * encoded.awards
-    block = encoded.players * width
-    return [
-        [list(flat[v * block + p * width : v * block + (p + 1) * width])
-         for p in range(encoded.players)]
-        for v in range(encoded.variants)
-    ]  # fmt: skip
+    rows = [flat[i : i + width] for i in range(0, len(flat), width)]
+    players = encoded.players
+    return [rows[v * players : (v + 1) * players] for v in range(encoded.variants)]
 
 
 def _threads(runouts: int, threads: int | None) -> int:
@@ -217,12 +214,10 @@ def walk(encoded: Encoded, slots: Sequence[int], spot: Spot, threads: int | None
     """Exact: every runout of ``slots`` (as :meth:`Spot.fixed_slots` gives them)."""
     size = spot.count(slots)
     count = _threads(size, threads)
-    final = all(len(s.known) == spot.game.hole_cards for s in spot.seats)
-    if not spot.draws and final:
+    hole = spot.game.hole_cards
+    if not spot.draws and all(len(s.known) == hole for s in spot.seats):
         # every hand final: a walk of the board alone
-        hole = spot.game.hole_cards
-        holes = b"".join(bytes(s.known) for s in spot.seats)
-        assert all(len(s.known) == hole for s in spot.seats)
+        holes = b"".join([bytes(s.known) for s in spot.seats])
         runouts, flat = encoded.core.walk_boards(slots[-1], holes, modes_for(spot.game), count)
     else:
         levels, base, base_n = _levels(spot, slots)
