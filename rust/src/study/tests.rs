@@ -101,3 +101,88 @@ fn a_walk_gives_the_same_tallies_on_one_and_two_threads() {
     assert_eq!(run_boards(&spot, BOARD_OMAHA, 2), one);
     assert_eq!(run_boards(&spot, BOARD_OMAHA, 3), one);
 }
+
+/// Heads-up Badugi, both hands known, three draws to come, the heuristic policy.
+fn badugi_spot() -> Spot {
+    let known = vec![0, 1, 2, 3, 48, 49, 44, 45]; // four deuces; two aces, two kings
+    let awards = vec![Award {
+        kind: kinds::BADUGI,
+        keep: super::draws::KEEP_BADUGI,
+        hole_only: true,
+        ..Award::default()
+    }];
+    Spot {
+        players: 2,
+        h: 4,
+        b: 0,
+        deck: (0..52u8).filter(|c| !known.contains(c)).collect(),
+        known,
+        known_n: vec![4, 4],
+        board0: [0; 8],
+        nb0: 0,
+        draws: vec![
+            super::spot::Draw {
+                limit: 4,
+                board_before: 0
+            };
+            3
+        ],
+        variants: 1,
+        fixed: vec![-1, -1],
+        wanted: vec![0, 0],
+        rules: rules_of(&awards),
+        awards,
+        policy: super::spot::HEURISTIC,
+        tie_keeps: true,
+        unit: 4,
+        defer: false,
+    }
+}
+
+#[test]
+fn monte_carlo_gives_the_same_tallies_on_one_and_two_threads() {
+    use super::montecarlo::{monte_carlo, Plan};
+    let spot = badugi_spot();
+    assert_eq!(spot.check(), Ok(()));
+    let plan = Plan {
+        samples: 10_000,
+        seed: 42,
+        shared: true,
+        hero: None,
+    };
+    let chunks = plan.samples.div_ceil(super::rng::CHUNK);
+    let run = |threads: usize| {
+        let mut rows = vec![0; spot.rows_len()];
+        assert!(monte_carlo(&spot, &plan, 0, chunks, threads, &mut rows));
+        rows
+    };
+    let one = run(1);
+    assert_eq!(run(2), one);
+    assert_eq!(run(4), one);
+    // the shares add up to the whole pot on every sample, and another seed differs
+    let w = spot.width();
+    assert_eq!(one[0] + one[w], spot.unit * 10_000);
+    let other = Plan { seed: 43, ..plan };
+    let mut rows = vec![0; spot.rows_len()];
+    assert!(monte_carlo(&spot, &other, 0, chunks, 1, &mut rows));
+    assert_ne!(rows, one);
+}
+
+#[test]
+fn slices_of_chunks_add_up_to_the_whole_run() {
+    use super::montecarlo::{monte_carlo, Plan};
+    let spot = badugi_spot();
+    let plan = Plan {
+        samples: 5_000,
+        seed: 7,
+        shared: true,
+        hero: None,
+    };
+    let mut whole = vec![0; spot.rows_len()];
+    assert!(monte_carlo(&spot, &plan, 0, 5, 1, &mut whole));
+    let mut parts = vec![0; spot.rows_len()];
+    for begin in 0..5 {
+        assert!(monte_carlo(&spot, &plan, begin, begin + 1, 2, &mut parts));
+    }
+    assert_eq!(parts, whole);
+}
