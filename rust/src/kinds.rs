@@ -20,6 +20,19 @@ pub const DOOGIE_LOW: u8 = 7;
 /// How many kinds there are (codes `0..KINDS`).
 pub const KINDS: u8 = 8;
 
+/// Every kind: its `EvalKind` value (Python's name), its code, and the encoding of its values
+/// that Python reads words from (`splitpot.evaluate.words`).
+pub const NAMES: [(&str, u8, &str); KINDS as usize] = [
+    ("high", HIGH, "high"),
+    ("omaha", OMAHA, "high"),
+    ("draw-high", DRAW_HIGH, "high"),
+    ("badugi", BADUGI, "rainbow"),
+    ("deuce-seven", DEUCE_SEVEN, "deuce-seven"),
+    ("a5", A5, "a5"),
+    ("doogie-high", DOOGIE_HIGH, "doogie-high"),
+    ("doogie-low", DOOGIE_LOW, "doogie-low"),
+];
+
 /// The raw value of `hole` (and `board`) for an award of kind `kind`: exactly the int the
 /// award's Python evaluator returned before the core (`Award.raw`), or [`NO_HAND`]. The card
 /// counts must pass [`check`]; lowball of more than five cards takes the best five.
@@ -43,6 +56,25 @@ pub fn award_value_of(t: &Tables, kind: u8, aces_high: bool, hole: &[u8], board:
         A5 => i64::from(lowball::best_of_fives(t, hole, lowball::a5_5_of)),
         DOOGIE_HIGH => i64::from(doogie::high_of(t, hole, board)),
         _ => doogie::low_of(t, hole, board),
+    }
+}
+
+/// The cards of `hole` and `board` that make the hand of kind `kind` (empty: no hand), in
+/// the order the hand reads (Omaha: the two hole cards, then the three board cards). The card
+/// counts must pass [`check`].
+pub fn used(kind: u8, aces_high: bool, hole: &[u8], board: &[u8]) -> Vec<u8> {
+    let t = tables();
+    let value = award_value_of(t, kind, aces_high, hole, board);
+    let pool: Vec<u8> = hole.iter().chain(board).copied().collect();
+    match kind {
+        HIGH => high::used(t, &pool, value as i32),
+        OMAHA => omaha::used(t, hole, board, value as i32),
+        DRAW_HIGH => high::used(t, &hole[..5], value as i32),
+        BADUGI => badugi::used(t, hole, value as i32, aces_high),
+        DEUCE_SEVEN => lowball::used(t, hole, value as i32, lowball::deuce_seven_5_of, false),
+        A5 => lowball::used(t, hole, value as i32, lowball::a5_5_of, true),
+        DOOGIE_HIGH => doogie::used_high(t, &pool, value as i32),
+        _ => doogie::used_low(t, &pool, value),
     }
 }
 

@@ -8,7 +8,7 @@
 //! highest suited board cards (read without a branch); a straight flush is looked for window by
 //! window when the suit's ranks hold a straight.
 
-use crate::high::STRAIGHT_FLUSH;
+use crate::high::{self, STRAIGHT_FLUSH};
 use crate::tables::{tables, Tables, FULL13, MASKS, OMAHA_SIZE, SUIT_SHIFT};
 
 /// The best straight flush of exactly two ranks of `hole_mask` and three of `board_mask` (one
@@ -66,11 +66,35 @@ pub fn value(hole: &[u8], board: &[u8]) -> i64 {
     i64::from(value_of(tables(), hole, board))
 }
 
+/// The two hole cards and three board cards that make Omaha `value` (the first pair, then the
+/// first three, in combination order), each part in [`high::order_used`] order.
+pub fn used(t: &Tables, hole: &[u8], board: &[u8], value: i32) -> Vec<u8> {
+    let mut found = Vec::new();
+    crate::combos::each(hole.len(), 2, |h| {
+        crate::combos::each(board.len(), 3, |b| {
+            if found.is_empty() {
+                let five = [
+                    hole[h[0]],
+                    hole[h[1]],
+                    board[b[0]],
+                    board[b[1]],
+                    board[b[2]],
+                ];
+                if high::value_5_of(t, five) == value {
+                    found.extend_from_slice(&five);
+                    high::order_used(&mut found[..2]);
+                    high::order_used(&mut found[2..]);
+                }
+            }
+        });
+    });
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::parse;
-    use crate::high;
 
     /// Every 2 + 3, valued as five cards.
     fn slow(hole: &[u8], board: &[u8]) -> i64 {
@@ -97,6 +121,9 @@ mod tests {
         let board = parse("Kh Qh Jh Th 2c");
         assert_eq!(value(&hole, &board) >> 20, 1);
         assert_eq!(value(&hole, &board), slow(&hole, &board));
+        let t = tables();
+        let v = value_of(t, &hole, &board);
+        assert_eq!(used(t, &hole, &board, v), parse("Ad Ac Kh Qh Jh"));
     }
 
     #[test]

@@ -28,6 +28,19 @@ fn value(kind: u8, aces_high: bool, hole: &[u8], board: &[u8]) -> PyResult<Optio
     Ok((v != NO_HAND).then_some(v))
 }
 
+/// The cards that make the hand of kind `kind`, in the order it reads (empty: no hand).
+#[pyfunction]
+fn used<'py>(
+    py: Python<'py>,
+    kind: u8,
+    aces_high: bool,
+    hole: &[u8],
+    board: &[u8],
+) -> PyResult<Bound<'py, PyBytes>> {
+    checked(kind, hole, board)?;
+    Ok(PyBytes::new(py, &kinds::used(kind, aces_high, hole, board)))
+}
+
 /// The raw values of many hands: `holes` holds `hole_n` cards a hand, `boards` `board_n`.
 #[pyfunction]
 fn batch<'py>(
@@ -155,22 +168,18 @@ fn unit_for(players: usize) -> PyResult<i64> {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NO_HAND", NO_HAND)?;
-    let codes = PyDict::new(m.py());
-    for (name, code) in [
-        ("high", kinds::HIGH),
-        ("omaha", kinds::OMAHA),
-        ("draw-high", kinds::DRAW_HIGH),
-        ("badugi", kinds::BADUGI),
-        ("deuce-seven", kinds::DEUCE_SEVEN),
-        ("a5", kinds::A5),
-        ("doogie-high", kinds::DOOGIE_HIGH),
-        ("doogie-low", kinds::DOOGIE_LOW),
-    ] {
+    m.add("PERFECT_DOOGIE", crate::doogie::PERFECT_DOOGIE)?;
+    m.add("PERFECT_DOOGIE_HIGH", crate::doogie::PERFECT_DOOGIE_HIGH)?;
+    let (codes, words) = (PyDict::new(m.py()), PyDict::new(m.py()));
+    for (name, code, encoding) in kinds::NAMES {
         codes.set_item(name, code)?;
+        words.set_item(code, encoding)?;
     }
     m.add("KINDS", codes)?;
+    m.add("WORDS", words)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(batch, m)?)?;
+    m.add_function(wrap_pyfunction!(used, m)?)?;
     m.add_function(wrap_pyfunction!(decide, m)?)?;
     m.add_function(wrap_pyfunction!(shares, m)?)?;
     m.add_function(wrap_pyfunction!(unit_for, m)?)?;
