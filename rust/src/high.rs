@@ -74,13 +74,16 @@ pub fn value_5(cards: &[u8]) -> i64 {
 }
 
 /// The best five of `hole` and `board` together (5 to 10 cards in all).
-#[inline]
+#[inline(always)]
 pub fn pool_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
     if hole.len() + board.len() > MAX_KEYED {
         return large(t, hole, board);
     }
     let mut key = 0;
-    for &c in hole.iter().chain(board) {
+    for &c in hole {
+        key += t.card_key[c as usize];
+    }
+    for &c in board {
         key += t.card_key[c as usize];
     }
     let value = t.high_nf[t.ph_index(key)];

@@ -25,16 +25,21 @@ fn straight_flush(t: &Tables, hole_mask: u32, board_mask: u32) -> i32 {
     -1
 }
 
-/// The Omaha value of `hole` (4-6 cards) and `board` (3-5 cards).
-#[inline]
-pub fn value_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
+/// The row of `omaha_nf` of a board (its rank multiset's), its key and its suit masks.
+#[inline(always)]
+fn board_of(t: &Tables, board: &[u8]) -> (usize, u64, u64) {
     let mut key = 0u64;
-    let mut board_suits = 0u64;
+    let mut suits = 0u64;
     for &c in board {
         key += t.card_key[c as usize];
-        board_suits |= t.suit_bit[c as usize];
+        suits |= t.suit_bit[c as usize];
     }
-    let base = t.board_row[t.ph_index(key)] as usize * 91;
+    (t.board_row[t.ph_index(key)] as usize * 91, key, suits)
+}
+
+/// The Omaha value of `hole` against a board given by [`board_of`].
+#[inline(always)]
+fn finish(t: &Tables, hole: &[u8], (base, key, board_suits): (usize, u64, u64)) -> i32 {
     let mut best = 0u16;
     let mut hole_suits = 0u64;
     for (i, &c) in hole.iter().enumerate() {
@@ -58,6 +63,44 @@ pub fn value_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
         flush = flush.max(straight_flush(t, hole_mask as u32, board_mask as u32));
     }
     value.max(flush)
+}
+
+/// The Omaha value of `hole` (4-6 cards) and `board` (3-5 cards).
+#[inline(always)]
+pub fn value_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
+    finish(t, hole, board_of(t, board))
+}
+
+/// Omaha values of many hands (hand `i`: `holes[i * hole_n..][..hole_n]` and
+/// `boards[i * board_n..][..board_n]`), `put(i, value)` taking each in order. Hands go in
+/// blocks: first every board's row of the block (its first cache lines read ahead, so that
+/// the block's memory reads overlap), then the pairs of hole cards.
+pub fn values_of(
+    t: &Tables,
+    (holes, hole_n): (&[u8], usize),
+    (boards, board_n): (&[u8], usize),
+    mut put: impl FnMut(usize, i32),
+) {
+    const BLOCK: usize = 16;
+    let mut rows = [(0usize, 0u64, 0u64); BLOCK];
+    let mut at = 0;
+    for (hole_block, board_block) in holes
+        .chunks(BLOCK * hole_n)
+        .zip(boards.chunks(BLOCK * board_n))
+    {
+        let mut touched = 0u16;
+        for (row, board) in rows.iter_mut().zip(board_block.chunks_exact(board_n)) {
+            *row = board_of(t, board);
+            for line in [0, 32, 64] {
+                touched ^= t.omaha_nf[(row.0 + line) & (OMAHA_SIZE - 1)];
+            }
+        }
+        std::hint::black_box(touched);
+        for (row, hole) in rows.iter().zip(hole_block.chunks_exact(hole_n)) {
+            put(at, finish(t, hole, *row));
+            at += 1;
+        }
+    }
 }
 
 /// The Omaha value of `hole` (4-6 cards) and `board` (3-5 cards).

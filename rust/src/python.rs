@@ -11,13 +11,17 @@ use pyo3::types::{PyBytes, PyDict};
 
 use crate::awards::{self, AwardRule, Decision, MAX_AWARDS, MAX_PLAYERS};
 use crate::kinds::{self, NO_HAND};
-use crate::tables::tables;
 
 /// Batches of more hands than this release the GIL while they run.
 const DETACH_AT: usize = 2048;
 
 fn checked(kind: u8, hole: &[u8], board: &[u8]) -> PyResult<()> {
     kinds::check(kind, hole, board).map_err(PyValueError::new_err)
+}
+
+/// The largest byte (a loop the compiler vectorizes).
+fn max_byte(bytes: &[u8]) -> u8 {
+    bytes.iter().fold(0, |m, &c| m.max(c))
 }
 
 /// The raw value of one hand for an award of kind `kind` (None: no hand of the kind).
@@ -69,29 +73,24 @@ fn batch<'py>(
     if hands > 0 {
         checked(kind, &holes[..hole_n], &boards[..board_n])?;
     }
-    if let Some(&bad) = holes.iter().chain(boards).find(|&&c| c >= 52) {
+    let top = max_byte(holes).max(max_byte(boards));
+    if top >= 52 {
         return Err(PyValueError::new_err(format!(
-            "card index {bad} is outside 0-51"
+            "card index {top} is outside 0-51"
         )));
     }
-    let run = || {
-        let t = tables();
-        let mut out = Vec::with_capacity(hands * 8);
-        for i in 0..hands {
-            let hole = &holes[i * hole_n..(i + 1) * hole_n];
-            let board = &boards[i * board_n..(i + 1) * board_n];
-            out.extend_from_slice(
-                &kinds::award_value_of(t, kind, aces_high, hole, board).to_ne_bytes(),
-            );
+    PyBytes::new_with(py, hands * 8, |out: &mut [u8]| {
+        let run = |out: &mut [u8]| {
+            let put = |i: usize, v: i64| out[i * 8..i * 8 + 8].copy_from_slice(&v.to_ne_bytes());
+            kinds::each_value(kind, aces_high, (holes, hole_n), (boards, board_n), put);
+        };
+        if hands >= DETACH_AT {
+            py.allow_threads(|| run(out));
+        } else {
+            run(out);
         }
-        out
-    };
-    let out = if hands >= DETACH_AT {
-        py.allow_threads(run)
-    } else {
-        run()
-    };
-    Ok(PyBytes::new(py, &out))
+        Ok(())
+    })
 }
 
 /// An award's rule from Python: (high side, qualifier, best possible).
