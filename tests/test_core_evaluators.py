@@ -11,9 +11,11 @@ import array
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any
 
 import pytest
 
+import oracle.pyeval as py
 from oracle.evaluate import (
     a5_value_5,
     badugi_value,
@@ -25,7 +27,12 @@ from oracle.evaluate import (
     omaha_value,
 )
 from splitpot import _core
+from splitpot.cards import Card, format_cards, parse_cards
+from splitpot.errors import CardParseError, ShowdownError
+from splitpot.evaluate import evaluate_badugi, evaluate_high, evaluate_omaha
+from splitpot.evaluate.high import high_value as core_high_value
 from splitpot.games import GAMES
+from splitpot.games.spec import EvalKind
 
 Raw = Callable[[Sequence[int], Sequence[int]], int | None]
 K = _core.KINDS
@@ -75,14 +82,50 @@ def test_core_values_equal_the_oracle_on_every_card_count(
         assert values.tolist() == [_core.NO_HAND if v is None else v for v in want]
 
 
+HandOf = Callable[[Sequence[Card], Sequence[Card]], Any]
+ORACLE_HANDS: dict[tuple[EvalKind, bool], HandOf] = {
+    (EvalKind.HIGH, False): lambda h, b: py.evaluate_high((*h, *b)),
+    (EvalKind.OMAHA, False): py.evaluate_omaha,
+    (EvalKind.DRAW_HIGH, False): lambda h, b: py.evaluate_draw_high(h),
+    (EvalKind.BADUGI, False): lambda h, b: py.evaluate_badugi(h),
+    (EvalKind.BADUGI, True): lambda h, b: py.evaluate_badugi_aces_high(h),
+    (EvalKind.DEUCE_SEVEN, False): lambda h, b: py.evaluate_deuce_seven(h),
+    (EvalKind.A5, False): lambda h, b: py.evaluate_a5(h),
+    (EvalKind.DOOGIE_HIGH, False): py.evaluate_doogie_high,
+    (EvalKind.DOOGIE_LOW, False): py.evaluate_doogie,
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_core_hands_use_the_oracle_cards_and_words(game: str) -> None:
+    spec = GAMES[game]
+    for cards in _deals(f"hands {game}", 400, spec.hole_cards + spec.board_cards):
+        hole = [Card(c) for c in cards[: spec.hole_cards]]
+        board = [Card(c) for c in cards[spec.hole_cards :]]
+        for award in spec.awards:
+            got = award.hand(hole, board)
+            want = ORACLE_HANDS[award.kind, award.aces_high](hole, board)
+            where = (game, award.name, format_cards(hole), format_cards(board))
+            if want is None:
+                assert got is None, where
+                continue
+            assert got is not None, where
+            assert (got.value, got.cards, got.describe()) == (
+                want.value,
+                want.cards,
+                want.describe(),
+            ), where
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_core_values_equal_every_award_raw_on_final_deals(game: str) -> None:
     spec = GAMES[game]
     for cards in _deals(len(game), 2000, spec.hole_cards + spec.board_cards):
         hole, board = cards[: spec.hole_cards], cards[spec.hole_cards :]
         for award in spec.awards:
-            got = _core.value(K[award.kind.value], award.aces_high, bytes(hole), bytes(board))
-            assert got == award.raw(hole, board), (game, award.name, hole, board)
+            got = award.raw(hole, board)
+            want = ORACLE_HANDS[award.kind, award.aces_high](hole, board)
+            assert got == (None if want is None else want.value), (game, award.name, hole, board)
 
 
 def test_a_royal_flush_and_the_badugi_trap() -> None:
@@ -118,3 +161,16 @@ def test_a_batch_refuses_ragged_hands_and_unknown_kinds() -> None:
         _core.batch(K["high"], False, bytes(range(5)), 5, b"\x01", 2)
     with pytest.raises(ValueError, match="unknown hand kind 9"):
         _core.value(9, False, bytes(range(5)), b"")
+
+
+def test_the_python_layer_turns_core_errors_into_splitpot_errors() -> None:
+    with pytest.raises(ShowdownError, match="a high hand needs 5 to 10 cards, got 4"):
+        evaluate_high(parse_cards("As Ks Qs Js"))
+    with pytest.raises(ShowdownError, match="a badugi hand needs at least one card"):
+        evaluate_badugi(())
+    with pytest.raises(ShowdownError, match="3 to 5 board cards, got 2"):
+        evaluate_omaha(parse_cards("As Ks Qs Js"), parse_cards("2c 3c"))
+    with pytest.raises(CardParseError, match="card index 60 is outside 0-51"):
+        core_high_value([60, 1, 2, 3, 4])
+    with pytest.raises(CardParseError, match="outside 0-51"):
+        core_high_value([300, 1, 2, 3, 4])

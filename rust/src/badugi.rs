@@ -91,6 +91,39 @@ pub fn value(cards: &[u8], aces_high: bool) -> i64 {
     i64::from(value_of(tables(), cards, aces_high))
 }
 
+/// The cards of `cards` that make Badugi `value` (the first set, in combination order, of
+/// distinct ranks and suits that does), highest first (aces low, or high); empty when none.
+pub fn used(t: &Tables, cards: &[u8], value: i32, aces_high: bool) -> Vec<u8> {
+    let count = (value >> 13) as usize;
+    let mut found = Vec::new();
+    crate::combos::each(cards.len(), count, |i| {
+        if !found.is_empty() {
+            return;
+        }
+        let pick: Vec<u8> = i.iter().map(|&j| cards[j]).collect();
+        let (mut ranks, mut suits) = (0u32, 0u32);
+        for &c in &pick {
+            ranks |= 1 << (c >> 2);
+            suits |= 1 << (c & 3);
+        }
+        if ranks.count_ones() as usize == count
+            && suits.count_ones() as usize == count
+            && any_of(t, &pick, aces_high) == value
+        {
+            found = pick;
+        }
+    });
+    let order = |c: u8| {
+        if aces_high {
+            c >> 2
+        } else {
+            ((c >> 2) + 1) % 13
+        }
+    };
+    found.sort_unstable_by_key(|&c| std::cmp::Reverse(order(c)));
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +138,12 @@ mod tests {
         // 2s 2h 3s Kd: a 3-card K-3-2 (2h 3s Kd), not a 2-card 3-2.
         let mask = 1 << 12 | 1 << 2 | 1 << 1; // aces low: K = 12, 3 = 2, 2 = 1
         assert_eq!(of("2s 2h 3s Kd", false), 3 << 13 | (0x1FFF - mask));
+        let cards = parse("2s 2h 3s Kd");
+        let t = tables();
+        assert_eq!(
+            used(t, &cards, value_of(t, &cards, false), false),
+            parse("Kd 3s 2h")
+        );
     }
 
     #[test]

@@ -98,6 +98,23 @@ pub fn high(hole: &[u8], board: &[u8]) -> i64 {
     i64::from(high_of(tables(), hole, board))
 }
 
+/// The cards of the pool `cards` that make doogie `value` (as [`crate::badugi::used`]).
+pub fn used_low(t: &Tables, cards: &[u8], value: i64) -> Vec<u8> {
+    if value == NO_HAND {
+        return Vec::new();
+    }
+    crate::badugi::used(t, cards, value as i32, false)
+}
+
+/// The cards of the pool `cards` that make Doogie high `value`: the perfect doogie's four, or
+/// the high hand's five.
+pub fn used_high(t: &Tables, cards: &[u8], value: i32) -> Vec<u8> {
+    if value == PERFECT_DOOGIE_HIGH {
+        return crate::badugi::used(t, cards, PERFECT_DOOGIE, false);
+    }
+    high::used(t, cards, value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -74,13 +74,16 @@ pub fn value_5(cards: &[u8]) -> i64 {
 }
 
 /// The best five of `hole` and `board` together (5 to 10 cards in all).
-#[inline]
+#[inline(always)]
 pub fn pool_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
     if hole.len() + board.len() > MAX_KEYED {
         return large(t, hole, board);
     }
     let mut key = 0;
-    for &c in hole.iter().chain(board) {
+    for &c in hole {
+        key += t.card_key[c as usize];
+    }
+    for &c in board {
         key += t.card_key[c as usize];
     }
     let value = t.high_nf[t.ph_index(key)];
@@ -120,10 +123,50 @@ pub fn pool(hole: &[u8], board: &[u8]) -> i64 {
     i64::from(pool_of(tables(), hole, board))
 }
 
+/// Order the cards of a hand as it reads: by how many of its rank the hand holds, then rank,
+/// then suit, highest first ("Kd Kc 9s 9h 2c").
+pub fn order_used(cards: &mut [u8]) {
+    let mut counts = [0u8; 13];
+    for &c in cards.iter() {
+        counts[c as usize >> 2] += 1;
+    }
+    cards.sort_unstable_by_key(|&c| std::cmp::Reverse((counts[c as usize >> 2], c)));
+}
+
+/// The five of `cards` (5 to 10) that make high `value`: the first five, in combination
+/// order, that do, in [`order_used`] order; empty when none does.
+pub fn used(t: &Tables, cards: &[u8], value: i32) -> Vec<u8> {
+    let mut found = Vec::new();
+    crate::combos::each(cards.len(), 5, |i| {
+        if found.is_empty() {
+            let five = [
+                cards[i[0]],
+                cards[i[1]],
+                cards[i[2]],
+                cards[i[3]],
+                cards[i[4]],
+            ];
+            if value_5_of(t, five) == value {
+                found.extend_from_slice(&five);
+            }
+        }
+    });
+    order_used(&mut found);
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::parse;
+
+    #[test]
+    fn used_reads_the_hand_in_order() {
+        let t = tables();
+        let cards = parse("2c 9h Kd 9s Kc 3d 4h");
+        let value = pool_of(t, &cards, &[]);
+        assert_eq!(used(t, &cards, value), parse("Kd Kc 9s 9h 4h"));
+    }
 
     #[test]
     fn a_royal_flush_is_9175040() {

@@ -20,6 +20,19 @@ pub const DOOGIE_LOW: u8 = 7;
 /// How many kinds there are (codes `0..KINDS`).
 pub const KINDS: u8 = 8;
 
+/// Every kind: its `EvalKind` value (Python's name), its code, and the encoding of its values
+/// that Python reads words from (`splitpot.evaluate.words`).
+pub const NAMES: [(&str, u8, &str); KINDS as usize] = [
+    ("high", HIGH, "high"),
+    ("omaha", OMAHA, "high"),
+    ("draw-high", DRAW_HIGH, "high"),
+    ("badugi", BADUGI, "rainbow"),
+    ("deuce-seven", DEUCE_SEVEN, "deuce-seven"),
+    ("a5", A5, "a5"),
+    ("doogie-high", DOOGIE_HIGH, "doogie-high"),
+    ("doogie-low", DOOGIE_LOW, "doogie-low"),
+];
+
 /// The raw value of `hole` (and `board`) for an award of kind `kind`: exactly the int the
 /// award's Python evaluator returned before the core (`Award.raw`), or [`NO_HAND`]. The card
 /// counts must pass [`check`]; lowball of more than five cards takes the best five.
@@ -43,6 +56,99 @@ pub fn award_value_of(t: &Tables, kind: u8, aces_high: bool, hole: &[u8], board:
         A5 => i64::from(lowball::best_of_fives(t, hole, lowball::a5_5_of)),
         DOOGIE_HIGH => i64::from(doogie::high_of(t, hole, board)),
         _ => doogie::low_of(t, hole, board),
+    }
+}
+
+/// Value many hands of kind `kind`: hand `i` is `holes[i * hole_n..][..hole_n]` and
+/// `boards[i * board_n..][..board_n]` (each hand must pass [`check`]); `put(i, value)` takes
+/// each value in order. The dispatch happens once, outside the loop over the hands.
+pub fn each_value(
+    kind: u8,
+    aces_high: bool,
+    holes: (&[u8], usize),
+    boards: (&[u8], usize),
+    mut put: impl FnMut(usize, i64),
+) {
+    let t = tables();
+    match kind {
+        OMAHA => omaha::values_of(t, holes, boards, |i, v| put(i, i64::from(v))),
+        HIGH if holes.1 + boards.1 <= crate::tables::MAX_KEYED => hands(
+            holes,
+            boards,
+            |h, b| i64::from(high::pool_of(t, h, b)),
+            &mut put,
+        ),
+        DRAW_HIGH => hands(
+            holes,
+            boards,
+            |h, _| i64::from(high::value_5_of(t, [h[0], h[1], h[2], h[3], h[4]])),
+            &mut put,
+        ),
+        BADUGI => hands(
+            holes,
+            boards,
+            |h, _| i64::from(badugi::value_of(t, h, aces_high)),
+            &mut put,
+        ),
+        DEUCE_SEVEN if holes.1 == 5 => hands(
+            holes,
+            boards,
+            |h, _| i64::from(lowball::deuce_seven_5_of(t, h)),
+            &mut put,
+        ),
+        A5 if holes.1 == 5 => hands(
+            holes,
+            boards,
+            |h, _| i64::from(lowball::a5_5_of(t, h)),
+            &mut put,
+        ),
+        _ => hands(
+            holes,
+            boards,
+            |h, b| award_value_of(t, kind, aces_high, h, b),
+            &mut put,
+        ),
+    }
+}
+
+#[inline(always)]
+fn hands(
+    (holes, hole_n): (&[u8], usize),
+    (boards, board_n): (&[u8], usize),
+    f: impl Fn(&[u8], &[u8]) -> i64,
+    put: &mut impl FnMut(usize, i64),
+) {
+    if board_n == 0 {
+        for (i, h) in holes.chunks_exact(hole_n).enumerate() {
+            put(i, f(h, &[]));
+        }
+    } else {
+        for (i, (h, b)) in holes
+            .chunks_exact(hole_n)
+            .zip(boards.chunks_exact(board_n))
+            .enumerate()
+        {
+            put(i, f(h, b));
+        }
+    }
+}
+
+/// The cards of `hole` and `board` that make the hand of kind `kind` (empty: no hand), in
+/// the order the hand reads (Omaha: the two hole cards, then the three board cards). The card
+/// counts must pass [`check`].
+pub fn used(kind: u8, aces_high: bool, hole: &[u8], board: &[u8]) -> Vec<u8> {
+    let t = tables();
+    let value = award_value_of(t, kind, aces_high, hole, board);
+    let pool: Vec<u8> = hole.iter().chain(board).copied().collect();
+    match kind {
+        HIGH => high::used(t, &pool, value as i32),
+        OMAHA => omaha::used(t, hole, board, value as i32),
+        DRAW_HIGH => high::used(t, &hole[..5], value as i32),
+        BADUGI => badugi::used(t, hole, value as i32, aces_high),
+        DEUCE_SEVEN => lowball::used(t, hole, value as i32, lowball::deuce_seven_5_of, false),
+        A5 => lowball::used(t, hole, value as i32, lowball::a5_5_of, true),
+        DOOGIE_HIGH => doogie::used_high(t, &pool, value as i32),
+        _ => doogie::used_low(t, &pool, value),
     }
 }
 

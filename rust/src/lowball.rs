@@ -63,6 +63,34 @@ pub fn best_of_fives(t: &Tables, cards: &[u8], five: fn(&Tables, &[u8]) -> i32) 
     best
 }
 
+/// The five of `cards` that make lowball `value` under `five` (the first five, in combination
+/// order, that do), highest first by `order` (2-7: the card; A-5: the ace lowest).
+pub fn used(
+    t: &Tables,
+    cards: &[u8],
+    value: i32,
+    five: fn(&Tables, &[u8]) -> i32,
+    a5: bool,
+) -> Vec<u8> {
+    let mut found = Vec::new();
+    crate::combos::each(cards.len(), 5, |i| {
+        if found.is_empty() {
+            let pick = [
+                cards[i[0]],
+                cards[i[1]],
+                cards[i[2]],
+                cards[i[3]],
+                cards[i[4]],
+            ];
+            if five(t, &pick) == value {
+                found.extend_from_slice(&pick);
+            }
+        }
+    });
+    found.sort_unstable_by_key(|&c| std::cmp::Reverse(if a5 { (c + 4) % 52 } else { c }));
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@
 //! highest suited board cards (read without a branch); a straight flush is looked for window by
 //! window when the suit's ranks hold a straight.
 
-use crate::high::STRAIGHT_FLUSH;
+use crate::high::{self, STRAIGHT_FLUSH};
 use crate::tables::{tables, Tables, FULL13, MASKS, OMAHA_SIZE, SUIT_SHIFT};
 
 /// The best straight flush of exactly two ranks of `hole_mask` and three of `board_mask` (one
@@ -25,16 +25,21 @@ fn straight_flush(t: &Tables, hole_mask: u32, board_mask: u32) -> i32 {
     -1
 }
 
-/// The Omaha value of `hole` (4-6 cards) and `board` (3-5 cards).
-#[inline]
-pub fn value_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
+/// The row of `omaha_nf` of a board (its rank multiset's), its key and its suit masks.
+#[inline(always)]
+fn board_of(t: &Tables, board: &[u8]) -> (usize, u64, u64) {
     let mut key = 0u64;
-    let mut board_suits = 0u64;
+    let mut suits = 0u64;
     for &c in board {
         key += t.card_key[c as usize];
-        board_suits |= t.suit_bit[c as usize];
+        suits |= t.suit_bit[c as usize];
     }
-    let base = t.board_row[t.ph_index(key)] as usize * 91;
+    (t.board_row[t.ph_index(key)] as usize * 91, key, suits)
+}
+
+/// The Omaha value of `hole` against a board given by [`board_of`].
+#[inline(always)]
+fn finish(t: &Tables, hole: &[u8], (base, key, board_suits): (usize, u64, u64)) -> i32 {
     let mut best = 0u16;
     let mut hole_suits = 0u64;
     for (i, &c) in hole.iter().enumerate() {
@@ -61,16 +66,78 @@ pub fn value_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
 }
 
 /// The Omaha value of `hole` (4-6 cards) and `board` (3-5 cards).
+#[inline(always)]
+pub fn value_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
+    finish(t, hole, board_of(t, board))
+}
+
+/// Omaha values of many hands (hand `i`: `holes[i * hole_n..][..hole_n]` and
+/// `boards[i * board_n..][..board_n]`), `put(i, value)` taking each in order. Hands go in
+/// blocks: first every board's row of the block (its first cache lines read ahead, so that
+/// the block's memory reads overlap), then the pairs of hole cards.
+pub fn values_of(
+    t: &Tables,
+    (holes, hole_n): (&[u8], usize),
+    (boards, board_n): (&[u8], usize),
+    mut put: impl FnMut(usize, i32),
+) {
+    const BLOCK: usize = 16;
+    let mut rows = [(0usize, 0u64, 0u64); BLOCK];
+    let mut at = 0;
+    for (hole_block, board_block) in holes
+        .chunks(BLOCK * hole_n)
+        .zip(boards.chunks(BLOCK * board_n))
+    {
+        let mut touched = 0u16;
+        for (row, board) in rows.iter_mut().zip(board_block.chunks_exact(board_n)) {
+            *row = board_of(t, board);
+            for line in [0, 32, 64] {
+                touched ^= t.omaha_nf[(row.0 + line) & (OMAHA_SIZE - 1)];
+            }
+        }
+        std::hint::black_box(touched);
+        for (row, hole) in rows.iter().zip(hole_block.chunks_exact(hole_n)) {
+            put(at, finish(t, hole, *row));
+            at += 1;
+        }
+    }
+}
+
+/// The Omaha value of `hole` (4-6 cards) and `board` (3-5 cards).
 #[inline]
 pub fn value(hole: &[u8], board: &[u8]) -> i64 {
     i64::from(value_of(tables(), hole, board))
+}
+
+/// The two hole cards and three board cards that make Omaha `value` (the first pair, then the
+/// first three, in combination order), each part in [`high::order_used`] order.
+pub fn used(t: &Tables, hole: &[u8], board: &[u8], value: i32) -> Vec<u8> {
+    let mut found = Vec::new();
+    crate::combos::each(hole.len(), 2, |h| {
+        crate::combos::each(board.len(), 3, |b| {
+            if found.is_empty() {
+                let five = [
+                    hole[h[0]],
+                    hole[h[1]],
+                    board[b[0]],
+                    board[b[1]],
+                    board[b[2]],
+                ];
+                if high::value_5_of(t, five) == value {
+                    found.extend_from_slice(&five);
+                    high::order_used(&mut found[..2]);
+                    high::order_used(&mut found[2..]);
+                }
+            }
+        });
+    });
+    found
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::parse;
-    use crate::high;
 
     /// Every 2 + 3, valued as five cards.
     fn slow(hole: &[u8], board: &[u8]) -> i64 {
@@ -97,6 +164,9 @@ mod tests {
         let board = parse("Kh Qh Jh Th 2c");
         assert_eq!(value(&hole, &board) >> 20, 1);
         assert_eq!(value(&hole, &board), slow(&hole, &board));
+        let t = tables();
+        let v = value_of(t, &hole, &board);
+        assert_eq!(used(t, &hole, &board, v), parse("Ad Ac Kh Qh Jh"));
     }
 
     #[test]

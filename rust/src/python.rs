@@ -11,7 +11,6 @@ use pyo3::types::{PyBytes, PyDict};
 
 use crate::awards::{self, AwardRule, Decision, MAX_AWARDS, MAX_PLAYERS};
 use crate::kinds::{self, NO_HAND};
-use crate::tables::tables;
 
 /// Batches of more hands than this release the GIL while they run.
 const DETACH_AT: usize = 2048;
@@ -20,12 +19,30 @@ fn checked(kind: u8, hole: &[u8], board: &[u8]) -> PyResult<()> {
     kinds::check(kind, hole, board).map_err(PyValueError::new_err)
 }
 
+/// The largest byte (a loop the compiler vectorizes).
+fn max_byte(bytes: &[u8]) -> u8 {
+    bytes.iter().fold(0, |m, &c| m.max(c))
+}
+
 /// The raw value of one hand for an award of kind `kind` (None: no hand of the kind).
 #[pyfunction]
 fn value(kind: u8, aces_high: bool, hole: &[u8], board: &[u8]) -> PyResult<Option<i64>> {
     checked(kind, hole, board)?;
     let v = kinds::award_value(kind, aces_high, hole, board);
     Ok((v != NO_HAND).then_some(v))
+}
+
+/// The cards that make the hand of kind `kind`, in the order it reads (empty: no hand).
+#[pyfunction]
+fn used<'py>(
+    py: Python<'py>,
+    kind: u8,
+    aces_high: bool,
+    hole: &[u8],
+    board: &[u8],
+) -> PyResult<Bound<'py, PyBytes>> {
+    checked(kind, hole, board)?;
+    Ok(PyBytes::new(py, &kinds::used(kind, aces_high, hole, board)))
 }
 
 /// The raw values of many hands: `holes` holds `hole_n` cards a hand, `boards` `board_n`.
@@ -56,29 +73,24 @@ fn batch<'py>(
     if hands > 0 {
         checked(kind, &holes[..hole_n], &boards[..board_n])?;
     }
-    if let Some(&bad) = holes.iter().chain(boards).find(|&&c| c >= 52) {
+    let top = max_byte(holes).max(max_byte(boards));
+    if top >= 52 {
         return Err(PyValueError::new_err(format!(
-            "card index {bad} is outside 0-51"
+            "card index {top} is outside 0-51"
         )));
     }
-    let run = || {
-        let t = tables();
-        let mut out = Vec::with_capacity(hands * 8);
-        for i in 0..hands {
-            let hole = &holes[i * hole_n..(i + 1) * hole_n];
-            let board = &boards[i * board_n..(i + 1) * board_n];
-            out.extend_from_slice(
-                &kinds::award_value_of(t, kind, aces_high, hole, board).to_ne_bytes(),
-            );
+    PyBytes::new_with(py, hands * 8, |out: &mut [u8]| {
+        let run = |out: &mut [u8]| {
+            let put = |i: usize, v: i64| out[i * 8..i * 8 + 8].copy_from_slice(&v.to_ne_bytes());
+            kinds::each_value(kind, aces_high, (holes, hole_n), (boards, board_n), put);
+        };
+        if hands >= DETACH_AT {
+            py.allow_threads(|| run(out));
+        } else {
+            run(out);
         }
-        out
-    };
-    let out = if hands >= DETACH_AT {
-        py.allow_threads(run)
-    } else {
-        run()
-    };
-    Ok(PyBytes::new(py, &out))
+        Ok(())
+    })
 }
 
 /// An award's rule from Python: (high side, qualifier, best possible).
@@ -155,22 +167,18 @@ fn unit_for(players: usize) -> PyResult<i64> {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NO_HAND", NO_HAND)?;
-    let codes = PyDict::new(m.py());
-    for (name, code) in [
-        ("high", kinds::HIGH),
-        ("omaha", kinds::OMAHA),
-        ("draw-high", kinds::DRAW_HIGH),
-        ("badugi", kinds::BADUGI),
-        ("deuce-seven", kinds::DEUCE_SEVEN),
-        ("a5", kinds::A5),
-        ("doogie-high", kinds::DOOGIE_HIGH),
-        ("doogie-low", kinds::DOOGIE_LOW),
-    ] {
+    m.add("PERFECT_DOOGIE", crate::doogie::PERFECT_DOOGIE)?;
+    m.add("PERFECT_DOOGIE_HIGH", crate::doogie::PERFECT_DOOGIE_HIGH)?;
+    let (codes, words) = (PyDict::new(m.py()), PyDict::new(m.py()));
+    for (name, code, encoding) in kinds::NAMES {
         codes.set_item(name, code)?;
+        words.set_item(code, encoding)?;
     }
     m.add("KINDS", codes)?;
+    m.add("WORDS", words)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(batch, m)?)?;
+    m.add_function(wrap_pyfunction!(used, m)?)?;
     m.add_function(wrap_pyfunction!(decide, m)?)?;
     m.add_function(wrap_pyfunction!(shares, m)?)?;
     m.add_function(wrap_pyfunction!(unit_for, m)?)?;

@@ -84,13 +84,13 @@ pub struct Tables {
     /// The distinct non-flush five-card high values, ascending; index 0 is a sentinel
     /// (`ord_value[1 + ordinal]`), so that 1 + ordinal entries read it directly.
     pub ord_value: Box<[i32; 1 << 16]>,
-    pub high_nf: Box<[i32; PH_SIZE]>,
-    pub deuce_seven_nf: Box<[i32; PH_SIZE]>,
-    pub a5: Box<[i32; PH_SIZE]>,
-    pub board_row: Box<[u32; PH_SIZE]>,
-    pub omaha_nf: Box<[u16; OMAHA_SIZE]>,
-    pub badugi4: Box<[u16; BADUGI4_SIZE]>,
-    pub badugi5: Box<[u16; BADUGI5_SIZE]>,
+    pub high_nf: Big<i32, PH_SIZE>,
+    pub deuce_seven_nf: Big<i32, PH_SIZE>,
+    pub a5: Big<i32, PH_SIZE>,
+    pub board_row: Big<u32, PH_SIZE>,
+    pub omaha_nf: Big<u16, OMAHA_SIZE>,
+    pub badugi4: Big<u16, BADUGI4_SIZE>,
+    pub badugi5: Big<u16, BADUGI5_SIZE>,
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -106,6 +106,88 @@ fn zeroed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
         .into_boxed_slice()
         .try_into()
         .unwrap_or_else(|_| unreachable!("the vector has N entries"))
+}
+
+/// Integers: every bit pattern, all zeros included, is a valid value.
+///
+/// # Safety
+/// Implement only for types whose all-zero bit pattern is a valid value.
+pub unsafe trait Zeroable: Copy {}
+// SAFETY: plain integers are valid for every bit pattern.
+unsafe impl Zeroable for u16 {}
+// SAFETY: as above.
+unsafe impl Zeroable for i32 {}
+// SAFETY: as above.
+unsafe impl Zeroable for u32 {}
+
+/// Huge pages are 2 MB: big tables start on one and ask the kernel for them.
+const HUGE: usize = 2 << 20;
+
+/// A big zeroed array on the heap, in huge pages where the kernel gives them (Linux's
+/// `madvise(MADV_HUGEPAGE)`): random reads into a table of megabytes then miss the TLB far less
+/// (as numpy's own big arrays do). Owns its memory like a `Box`.
+pub struct Big<T: Zeroable, const N: usize> {
+    ptr: std::ptr::NonNull<[T; N]>,
+}
+
+// SAFETY: `Big` owns its array exclusively (like `Box<[T; N]>`), so it is Send / Sync when the
+// elements are.
+unsafe impl<T: Zeroable + Send, const N: usize> Send for Big<T, N> {}
+// SAFETY: as above; shared access only hands out `&[T; N]`.
+unsafe impl<T: Zeroable + Sync, const N: usize> Sync for Big<T, N> {}
+
+impl<T: Zeroable, const N: usize> Big<T, N> {
+    fn layout() -> std::alloc::Layout {
+        let size = std::mem::size_of::<[T; N]>();
+        let align = if size >= HUGE {
+            HUGE
+        } else {
+            std::mem::align_of::<T>().max(64)
+        };
+        std::alloc::Layout::from_size_align(size, align).expect("a table's layout")
+    }
+
+    /// The zeroed array.
+    pub fn zeroed() -> Self {
+        let layout = Self::layout();
+        // SAFETY: the layout's size is not zero (every table has entries).
+        let raw = unsafe { std::alloc::alloc(layout) };
+        let Some(ptr) = std::ptr::NonNull::new(raw) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        #[cfg(target_os = "linux")]
+        if layout.size() >= HUGE {
+            // SAFETY: the range is the allocation just made (its start is 2 MB aligned); the
+            // advice only changes how the kernel backs it; a failure leaves plain pages.
+            unsafe { libc::madvise(raw.cast(), layout.size(), libc::MADV_HUGEPAGE) };
+        }
+        // SAFETY: `raw` is valid for `layout.size()` bytes, and zeros are a valid `[T; N]`
+        // (`T: Zeroable`), so the array is initialized before anyone reads it.
+        unsafe { std::ptr::write_bytes(raw, 0, layout.size()) };
+        Big { ptr: ptr.cast() }
+    }
+}
+
+impl<T: Zeroable, const N: usize> std::ops::Deref for Big<T, N> {
+    type Target = [T; N];
+    fn deref(&self) -> &[T; N] {
+        // SAFETY: `ptr` points to an initialized array this value owns.
+        unsafe { self.ptr.as_ref() }
+    }
+}
+
+impl<T: Zeroable, const N: usize> std::ops::DerefMut for Big<T, N> {
+    fn deref_mut(&mut self) -> &mut [T; N] {
+        // SAFETY: as for `deref`, and `&mut self` makes the access exclusive.
+        unsafe { self.ptr.as_mut() }
+    }
+}
+
+impl<T: Zeroable, const N: usize> Drop for Big<T, N> {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this very layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), Self::layout()) }
+    }
 }
 
 /// Row and column of a key under a multiplicative hash.
@@ -236,13 +318,13 @@ fn build() -> Tables {
         pack5: zeroed(),
         ph_offset: zeroed(),
         ord_value: zeroed(),
-        high_nf: zeroed(),
-        deuce_seven_nf: zeroed(),
-        a5: zeroed(),
-        board_row: zeroed(),
-        omaha_nf: zeroed(),
-        badugi4: zeroed(),
-        badugi5: zeroed(),
+        high_nf: Big::zeroed(),
+        deuce_seven_nf: Big::zeroed(),
+        a5: Big::zeroed(),
+        board_row: Big::zeroed(),
+        omaha_nf: Big::zeroed(),
+        badugi4: Big::zeroed(),
+        badugi5: Big::zeroed(),
     };
     mask_tables(&mut t);
     card_tables(&mut t);

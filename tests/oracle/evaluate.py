@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from splitpot.evaluate.badugi import badugi_value
-from splitpot.evaluate.doogie import PERFECT_DOOGIE, PERFECT_DOOGIE_HIGH, doogie_value
-from splitpot.evaluate.high import high_value, high_value_5
-from splitpot.evaluate.lowball import a5_value_5, deuce_seven_value_5
-from splitpot.evaluate.omaha import omaha_value
+from oracle.pyeval.badugi import badugi_value
+from oracle.pyeval.doogie import PERFECT_DOOGIE, PERFECT_DOOGIE_HIGH, doogie_value
+from oracle.pyeval.high import high_value, high_value_5
+from oracle.pyeval.lowball import a5_value_5, deuce_seven_value_5
+from oracle.pyeval.omaha import omaha_value
 
 __all__ = [
     "a5_value_5",
