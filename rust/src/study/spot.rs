@@ -146,6 +146,12 @@ impl Spot {
         {
             return Err("a draw larger than a hand, or after the last board card".into());
         }
+        // every award can value a hand of this many hole and board cards (no panic later)
+        let hole: Vec<u8> = (0..self.h as u8).collect();
+        let board: Vec<u8> = (self.h as u8..(self.h + self.b) as u8).collect();
+        for award in &self.awards {
+            crate::kinds::check(award.kind, &hole, &board)?;
+        }
         if self.unit <= 0 {
             return Err("the pot's unit must be positive".into());
         }

@@ -186,3 +186,11 @@ fn slices_of_chunks_add_up_to_the_whole_run() {
     }
     assert_eq!(parts, whole);
 }
+
+#[test]
+fn a_spot_whose_awards_cannot_value_its_hands_is_refused() {
+    let mut spot = badugi_spot();
+    spot.awards[0].kind = kinds::DRAW_HIGH; // five cards needed, the hands hold four
+    spot.rules = rules_of(&spot.awards);
+    assert!(spot.check().is_err());
+}

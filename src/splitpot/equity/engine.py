@@ -95,12 +95,15 @@ def encode(
     keeps = game.two_way_tie_keeps if tie_keeps is None else tie_keeps
     known = b"".join(bytes(s.known) + bytes(hole - len(s.known)) for s in seats)
     defer = _defer(spot)
-    core = _core.StudySpot(
-        hole, game.board_cards, known, [len(s.known) for s in seats], bytes(spot.board),
-        [(spot.limit(d), d.board_before) for d in spot.draws], [list(f) for f in fixed],
-        [list(w) for w in ways], award_rows(game), POLICY_CODES[spot.policy], keeps,
-        unit_for(len(seats)), defer, bytes(spot.unseen),
-    )  # fmt: skip
+    try:
+        core = _core.StudySpot(
+            hole, game.board_cards, known, [len(s.known) for s in seats], bytes(spot.board),
+            [(spot.limit(d), d.board_before) for d in spot.draws], [list(f) for f in fixed],
+            [list(w) for w in ways], award_rows(game), POLICY_CODES[spot.policy], keeps,
+            unit_for(len(seats)), defer, bytes(spot.unseen),
+        )  # fmt: skip
+    except ValueError as error:  # the core refuses a spot (a checked one never is)
+        raise ShowdownError(f"the study engine cannot take this spot: {error}") from None
     return Encoded(
         core, len(seats), len(fixed), len(game.awards), unit_for(len(seats)),
         tuple(tuple(f) for f in fixed), defer, len(spot.draws),
