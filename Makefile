@@ -1,14 +1,17 @@
-# Two commands do all the set-up on a fresh machine with Python 3.11, git and make:
+# Two commands do all the set-up on a fresh machine with Python 3.11, a Rust toolchain (cargo),
+# git and make:
 #   make run    - the main job: the web table (splitpot serve on http://localhost:8000/)
 #   make test   - the whole test suite, ruff and mypy included (what .ci/run calls)
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CORE := $(wildcard rust/Cargo.toml rust/Cargo.lock rust/src/*.rs rust/src/*/*.rs)
 
-.PHONY: run showdown test doctest quick lint bench clean
+.PHONY: run showdown test doctest quick lint rust core bench clean
 
-$(STAMP): pyproject.toml
+# the install builds the Rust core (maturin, release profile) into src/splitpot/_core.abi3.so
+$(STAMP): pyproject.toml $(CORE)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -34,7 +37,17 @@ DOCTESTS := $(addprefix src/splitpot/,__init__.py cards.py engine/hand.py engine
 doctest: $(STAMP)
 	$(BIN)/pytest -q -p no:cacheprovider --doctest-modules $(DOCTESTS)
 
-test: lint doctest
+# the Rust core's own checks (cargo test runs the pure-Rust core, without the Python bindings)
+rust:
+	cd rust && cargo fmt --check
+	cd rust && cargo clippy --all-targets --features python -- -D warnings
+	cd rust && cargo test --release
+
+# after editing rust/: rebuild the core in place (what the install does, without pip)
+core: $(STAMP)
+	VIRTUAL_ENV=$(abspath $(VENV)) $(BIN)/maturin develop --release --skip-install
+
+test: lint doctest rust
 	$(BIN)/pytest -n 2 -q
 
 quick: $(STAMP)

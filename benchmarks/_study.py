@@ -12,12 +12,13 @@ with splitpot round by round, so the ratios compare like with like on a shared m
    against poker-equity's single-draw Badugi with fixed discards (the policy's first throw).
 4. Doogie three-way, two board cards known, Monte Carlo: samples a second.
 5. ``splitpot advise drawmaha --hand "As Ah Ks Qs Qd" --board "Js Ts 7c" --opponents 1`` with
-   100,000 runouts per discard: the whole command (a fresh process, kernels cached) on one
-   thread (``NUMBA_NUM_THREADS=1``) and with numba's default threads, the same call in a warm
-   process, and the web advisor's default (20,000 runouts per discard) for the heaviest games.
+   100,000 runouts per discard: the whole command (a fresh process), the same call in a warm
+   process on one thread and on every core, and the web advisor's default (20,000 runouts per
+   discard) for the heaviest games.
 6. The heuristic bot's decisions at six seats (2,000 runouts where it uses equity): p50, p99.
 
-Plus the compile: a fresh interpreter with an empty numba cache, then with it filled.
+Plus the start: a fresh interpreter's first equity() (the core is compiled at install: nothing
+compiles at run time).
 """
 
 from __future__ import annotations
@@ -28,13 +29,11 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numba
 import poker_equity  # type: ignore[import-untyped]
 
 from splitpot.bots import seat_view
@@ -238,21 +237,11 @@ def advise(settings: StudySettings) -> dict[str, Any]:
     """Task 5: the advise command, whole (a fresh process), and the web advisor's default."""
     script = os.path.join(os.path.dirname(sys.executable), "splitpot")
     command = [script] if os.path.exists(script) else [sys.executable, "-m", "splitpot"]
-    subprocess.run([*command, *ADVISE], capture_output=True, check=True)  # caches filled
-    walls, numba_path = [], []
-    no_ahead = {**os.environ, "SPLITPOT_NO_AHEAD": "1"}  # numba's threads, as before the build
+    walls, python = [], []
     for _ in range(settings.advise_runs):
         started = time.perf_counter()
         subprocess.run([*command, *ADVISE], capture_output=True, check=True)
         walls.append(time.perf_counter() - started)
-        started = time.perf_counter()
-        subprocess.run([*command, *ADVISE], capture_output=True, check=True, env=no_ahead)
-        numba_path.append(time.perf_counter() - started)
-    bare, python = [], []
-    for _ in range(settings.advise_runs):
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import numba"], capture_output=True, check=True)
-        bare.append(time.perf_counter() - started)
         started = time.perf_counter()
         subprocess.run([sys.executable, "-c", "pass"], capture_output=True, check=True)
         python.append(time.perf_counter() - started)
@@ -262,12 +251,12 @@ def advise(settings: StudySettings) -> dict[str, Any]:
                                samples=100_000)  # fmt: skip
 
     def one() -> object:
-        threads = numba.get_num_threads()
-        numba.set_num_threads(1)
+        cores = engine.all_threads
+        engine.all_threads = lambda: 1  # type: ignore[assignment]
         try:
             return call()
         finally:
-            numba.set_num_threads(threads)
+            engine.all_threads = cores  # type: ignore[assignment]
 
     in_process = _best({"threads": call, "one thread": one}, settings.advise_runs)
     web = {}
@@ -288,8 +277,6 @@ def advise(settings: StudySettings) -> dict[str, Any]:
         web[game] = times["web"]
     return {
         "command_s": statistics.median(walls),
-        "command_numba_s": statistics.median(numba_path),
-        "python_import_numba_s": statistics.median(bare),
         "python_s": statistics.median(python),
         "in_process_s": in_process["threads"],
         "in_process_one_thread_s": in_process["one thread"],
@@ -335,15 +322,13 @@ print(json.dumps({"first_equity_s": time.perf_counter() - started}))
 
 
 def compile_times() -> dict[str, Any]:
-    """A fresh interpreter: empty numba cache (everything compiles), then the cache filled."""
+    """Fresh interpreters' first equity() (nothing compiles at run time: the same every time)."""
     out: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        for label in ("cold", "cached", "cached again"):
-            done = subprocess.run([sys.executable, "-c", COMPILE_PROBE], env=env,
-                                  capture_output=True, text=True, check=True)  # fmt: skip
-            out[label] = json.loads(done.stdout.strip().splitlines()[-1])["first_equity_s"]
-            out[f"{label} stderr"] = done.stderr.strip()
+    for label in ("first", "second", "third"):
+        done = subprocess.run([sys.executable, "-c", COMPILE_PROBE], capture_output=True,
+                              text=True, check=True)  # fmt: skip
+        out[label] = json.loads(done.stdout.strip().splitlines()[-1])["first_equity_s"]
+        out[f"{label} stderr"] = done.stderr.strip()
     return out
 
 
@@ -390,10 +375,7 @@ def report(study: dict[str, Any]) -> list[str]:
         "4. Doogie 3-way, two board cards known, Monte Carlo: "
         + "; ".join(f"{k} {v / 1e6:.2f}M samples/s" for k, v in doo["samples_per_s"].items()),
         f"5. advise drawmaha ... --opponents 1 --samples 100000 (32 discards): whole command "
-        f"{adv['command_s']:.2f} s (the ahead-of-time kernel, one thread), "
-        f"{adv['command_numba_s']:.2f} s through numba's threads (SPLITPOT_NO_AHEAD=1; "
-        f"python -c 'import numba' alone {adv['python_import_numba_s']:.2f} s, python -c pass "
-        f"{adv['python_s']:.2f} s); in a warm process "
+        f"{adv['command_s']:.2f} s (python -c pass {adv['python_s']:.2f} s); in a warm process "
         f"{adv['in_process_one_thread_s']:.2f} s one thread, {adv['in_process_s']:.2f} s default",
         "   web advisor default, 20,000 runouts per discard, heads-up: "
         + ", ".join(f"{g} {t:.2f} s" for g, t in adv["web_default_20000_s"].items()),
@@ -407,8 +389,8 @@ def report(study: dict[str, Any]) -> list[str]:
     if "compile" in study:
         c = study["compile"]
         lines.append(
-            f"Compile: a fresh interpreter's first equity() with an empty numba cache "
-            f"{c['cold']:.1f} s (it printed {c['cold stderr']!r}); with the cache filled "
-            f"{c['cached']:.2f} s, {c['cached again']:.2f} s (import and load included)"
+            f"Start: a fresh interpreter's first equity() (import included, nothing compiles) "
+            f"{c['first']:.2f} s, {c['second']:.2f} s, {c['third']:.2f} s"
+            + (f" (it printed {c['first stderr']!r})" if c["first stderr"] else "")
         )
     return lines

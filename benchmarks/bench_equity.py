@@ -15,7 +15,7 @@ tie share and the equity. The spots are dealt from a ``random.Random`` seeded fr
 and the hole-card count, and every contender gets the same spots:
 
 - splitpot: ``splitpot.equity.fast.omaha_exact_equity(holes, board)``, on one thread (its
-  default below 100,000 boards), and again with ``parallel=True`` (numba's threads);
+  default below 100,000 boards), and again with ``parallel=True`` (every core);
 - poker-equity: ``poker_equity.exact(variant, hands, board, 0)``, its exact walk, on masks
   built before timing (no text parsing);
 - PokerKit: ``calculate_equities(..., sample_count=N)``, which *samples* N random boards (the
@@ -26,9 +26,8 @@ of boards, the same number of boards won by each player, the same pot shares. Po
 estimate must fall within 4.5 standard errors of the exact equity (the standard error of an
 N-board sample, from the exact win and tie figures). Any disagreement stops the script.
 
-numba compiles splitpot's kernels on first use. Timing starts after that; the compile time is
-measured separately, in fresh interpreters with an empty numba cache (a cold start) and again
-with the cache filled by the first (what every later process pays).
+splitpot's core is compiled ahead of time (Rust, at install): nothing compiles at run time. A
+fresh interpreter's import and first call are measured separately (what every process pays).
 """
 
 from __future__ import annotations
@@ -42,21 +41,19 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from typing import Any
 
-import numba
 import poker_equity  # type: ignore[import-untyped]
 import pokerkit
 
 import _study
 from _machine import cpu_name, load_average
 from splitpot.cards import Card
-from splitpot.equity import fast
+from splitpot.equity import engine, fast
 
 VARIANTS = {4: "omaha", 5: "omaha_five", 6: "omaha_six"}
 HOLE_COUNTS = (4, 5, 6)
@@ -71,11 +68,10 @@ class Settings:
     rounds: int  # timed passes over the spots per contender; the best is reported
     pokerkit_spots: int  # the first this many spots are also given to PokerKit
     pokerkit_samples: int  # PokerKit's sample_count (random boards per spot)
-    jit_all: bool  # the cold-start check also compiles every kernel (warm_up), not just one
 
 
-FULL = Settings(spots=1_000, rounds=5, pokerkit_spots=2, pokerkit_samples=1_000, jit_all=True)
-QUICK = Settings(spots=100, rounds=2, pokerkit_spots=1, pokerkit_samples=200, jit_all=False)
+FULL = Settings(spots=1_000, rounds=5, pokerkit_spots=2, pokerkit_samples=1_000)
+QUICK = Settings(spots=100, rounds=2, pokerkit_spots=1, pokerkit_samples=200)
 
 Spot = tuple[list[list[int]], list[int]]  # (holes, flop)
 
@@ -179,7 +175,7 @@ def time_rounds(
 ) -> dict[str, Rate]:
     """Alternate the contenders round by round; each call runs every spot once.
 
-    The CPU share counts this thread's CPU time for one-thread contenders (numba's idle
+    The CPU share counts this thread's CPU time for one-thread contenders (a thread pool's idle
     workers may spin for a while after a threaded call) and the process's for ``threaded``.
     """
     rates = {name: Rate(spots, [], []) for name in calls}
@@ -194,35 +190,25 @@ def time_rounds(
     return rates
 
 
-JIT_PROBE = """
-import json, sys, time
+START_PROBE = """
+import json, time
 started = time.perf_counter()
 from splitpot.equity import fast
 imported = time.perf_counter()
 fast.omaha_exact_equity([[0, 1, 2, 3], [4, 5, 6, 7]], [8, 12, 16])
 first = time.perf_counter()
-if sys.argv[1] == "all":
-    fast.warm_up()
-done = time.perf_counter()
-print(json.dumps({"import_s": imported - started, "first_call_s": first - imported,
-                  "warm_up_s": done - first if sys.argv[1] == "all" else None}))
+print(json.dumps({"import_s": imported - started, "first_call_s": first - imported}))
 """
 
 
-def measure_jit(everything: bool) -> dict[str, Any]:
-    """Import and first-call times in fresh interpreters: empty numba cache, then filled."""
+def measure_start() -> dict[str, Any]:
+    """Import and first-call times in fresh interpreters (twice: nothing is cached between)."""
     out: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        for label in ("cold", "cached"):
-            done = subprocess.run(
-                [sys.executable, "-c", JIT_PROBE, "all" if everything else "one"],
-                env=env,
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            out[label] = json.loads(done.stdout.strip().splitlines()[-1])
+    for label in ("first", "second"):
+        done = subprocess.run(
+            [sys.executable, "-c", START_PROBE], capture_output=True, text=True, check=True
+        )
+        out[label] = json.loads(done.stdout.strip().splitlines()[-1])
     return out
 
 
@@ -240,7 +226,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     study: dict[str, Any] = {}
     if args.only != "omaha":
-        fast.warm_up()
         study = _study.run_all(_study.QUICK if args.quick else _study.FULL, args.seed)
         study["compile"] = _study.compile_times()
         if args.only == "study":
@@ -253,11 +238,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": platform.platform(),
         "cpu": f"{cpu_name()} ({os.cpu_count()} logical CPUs)",
-        "numba": version("numba"),
-        "numpy": version("numpy"),
         "poker_equity": version("poker-equity"),
         "pokerkit": version("pokerkit"),
-        "numba_threads": numba.get_num_threads(),
+        "cores": engine.all_threads(),
         "seed": args.seed,
         "mode": "quick" if args.quick else "full",
         "load_average_1min_at_start": load_average(),
@@ -267,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"CPU: {header['cpu']}", end="")
     print("" if load is None else f"; load average at start {load:.2f}")
     print(
-        f"numba {header['numba']} ({header['numba_threads']} threads), numpy {header['numpy']}, "
+        f"splitpot's core on {header['cores']} cores when threaded, "
         f"poker-equity {header['poker_equity']}, PokerKit {header['pokerkit']}"
     )
     print(
@@ -275,12 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"hole-card count, {settings.rounds} rounds per contender (alternating), best shown."
     )
 
-    print("numba compile times (fresh interpreters) ...", file=sys.stderr, flush=True)
-    jit = measure_jit(settings.jit_all)
-    # This process: build the tables and compile or load every kernel before any timing.
-    warm = time.perf_counter()
-    fast.warm_up()
-    warm = time.perf_counter() - warm
+    print("start times (fresh interpreters) ...", file=sys.stderr, flush=True)
+    start = measure_start()
 
     rows: list[dict[str, Any]] = []
     for hole in HOLE_COUNTS:
@@ -411,22 +390,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{TOLERANCE_SIGMAS} standard errors of the exact equity on all {total} spots it ran."
     )
     print()
-    cold, cached = jit["cold"], jit["cached"]
+    first, second = start["first"], start["second"]
     print(
-        f"numba JIT, not in the timings above: a fresh interpreter with an empty cache spends "
-        f"{cold['first_call_s']:.1f} s in the first omaha_exact_equity call "
-        f"(tables + compile; import {cold['import_s']:.2f} s)"
-        + (
-            f", then {cold['warm_up_s']:.1f} s compiling every other kernel (warm_up)"
-            if cold["warm_up_s"] is not None
-            else ""
-        )
-        + "."
-    )
-    print(
-        f"With the cache filled: first call {cached['first_call_s']:.2f} s"
-        + (f", warm_up {cached['warm_up_s']:.2f} s" if cached["warm_up_s"] is not None else "")
-        + f"; this process's warm_up took {warm:.2f} s."
+        f"Start, not in the timings above (nothing compiles at run time): a fresh interpreter "
+        f"imports in {first['import_s']:.2f} s and makes its first omaha_exact_equity call in "
+        f"{first['first_call_s']:.3f} s; again {second['import_s']:.2f} s and "
+        f"{second['first_call_s']:.3f} s."
     )
     if study:
         print("\n".join(_study.report(study)))
@@ -437,7 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = {
             **header,
             "settings": asdict(settings),
-            "jit": {**jit, "this_process_warm_up_s": warm},
+            "start": start,
             "rows": [
                 {
                     "hole_cards": row["hole"],

@@ -344,11 +344,11 @@ def test_cli_equity_errors(capsys: pytest.CaptureFixture[str]) -> None:
 def test_big_monte_carlo_runs_on_threads_and_depends_only_on_the_seed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # (Sampling ran as two processes before the compiled engine; now on numba's threads.)
+    # The core's Monte Carlo on every core (the GIL released), against one thread.
     from splitpot.equity import engine
 
     monkeypatch.setattr(engine, "PARALLEL_RUNOUTS", 400)
-    monkeypatch.setattr(engine, "AHEAD_RUNOUTS", 0)  # numba's threads, not the one-thread build
+    monkeypatch.setattr(engine, "all_threads", lambda: 2)
     args = ("drawmaha", {"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d"}, "Ac Kh 7c 6d")
     threaded = equity(*args, samples=4000, seed=9, exact=False)
     monkeypatch.setattr(engine, "PARALLEL_RUNOUTS", 10**9)
@@ -488,8 +488,8 @@ def test_advise_options_get_the_runouts_equity_deals_them_alone() -> None:
 def test_declaration_odds_equal_the_python_reference_on_known_hands() -> None:
     import random
 
+    from oracle import reference
     from splitpot.cards import Card
-    from splitpot.equity import reference
     from splitpot.games import GAMES
 
     game = GAMES["doogie"]

@@ -1,7 +1,6 @@
 """splitpot.equity.fast: exact Omaha and hold'em equity is exact.
 
-(The compiled evaluators' own tests, which replaced this file's batch-kernel tests, are in
-``tests/test_kernels.py``.)
+(The core's evaluators have their own tests, ``tests/test_core_evaluators.py``.)
 
 - ``omaha_exact_equity`` / ``holdem_exact_equity`` equal a plain brute force (itertools over
   the boards, ``omaha_value`` / ``high_value``, fractions) to the last digit;
@@ -16,9 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
 
-import numpy as np
 import poker_equity  # type: ignore[import-untyped]
 import pytest
 
@@ -27,18 +24,6 @@ from splitpot.evaluate.high import high_value
 from splitpot.evaluate.omaha import omaha_value
 
 Results = list[tuple[float, float, float]]
-
-
-def deal(rng: random.Random, rows: int, width: int) -> np.ndarray[Any, np.dtype[np.int8]]:
-    return np.array([rng.sample(range(52), width) for _ in range(rows)], dtype=np.int8)
-
-
-def same(batch: np.ndarray[Any, Any], expected: Sequence[int]) -> None:
-    assert batch.dtype == np.int64
-    got = batch.tolist()
-    if got != list(expected):
-        bad = next(i for i, (a, b) in enumerate(zip(got, expected, strict=True)) if a != b)
-        raise AssertionError(f"row {bad}: kernel {got[bad]}, Python {expected[bad]}")
 
 
 # --- exact equity against a brute force ----------------------------------------------------------
@@ -243,8 +228,7 @@ def test_agrees_with_poker_equity_on_ties() -> None:
     compare_with_poker_equity([[48, 44, 40, 36, 0], [49, 45, 41, 37, 1]], [8, 13, 26])
 
 
-def test_warm_up_and_the_command_line_never_imports_numba() -> None:
-    fast.warm_up()
+def test_the_command_line_never_imports_numba_or_numpy() -> None:
     code = (
         "import sys, splitpot.cli, splitpot.equity; "
         "sys.exit('numba' in sys.modules or 'numpy' in sys.modules)"

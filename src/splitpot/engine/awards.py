@@ -1,9 +1,10 @@
 """Who wins each award of one pot: contenders, qualifiers, Doogie's declarations and the
-two-way rule, on raw hand values. The showdown (chips) and the equity tools (fractions) both
-decide winners here, so the rule lives once.
+two-way rule, on raw hand values, decided by the compiled core (``splitpot._core.decide``,
+rust/src/awards.rs), which the study engine's tallies call too: the rule lives once. This
+module gives the core's answer names and words.
 
-docs/rules.md "Doogie": a half goes to the best qualifying hand among those who declared that way;
-a two-way declarer must win both halves outright, or tie only with the best possible hand
+docs/rules.md "Doogie": a half goes to the best qualifying hand among those who declared that
+way; a two-way declarer must win both halves outright, or tie only with the best possible hand
 (with ``two_way_tie_keeps``), or is out of both halves of the pot.
 """
 
@@ -12,11 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from splitpot import _core
+from splitpot.errors import GameSpecError
 from splitpot.games.spec import Award, GameSpec
 
 __all__ = ["AwardDecision", "decide_awards"]
 
 Values = Mapping[str, Mapping[str, int | None]]
+
+# The core's declaration codes (rust/src/awards.rs): cards speak, high, low, both.
+_WAYS = {"high": 1, "low": 2, "both": 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,57 +35,22 @@ class AwardDecision:
     disqualified: dict[str, str]
 
     def even_split(self, eligible: Sequence[str]) -> tuple[str, ...]:
-        """Who shares the pot when no award can be given (docs/rules.md "Doogie"): the players who
-        have not forfeited it; only if every one of them forfeited, all of them."""
+        """Who shares the pot when no award can be given (docs/rules.md "Doogie"): the players
+        who have not forfeited it; only if every one of them forfeited, all of them."""
         keep = tuple(p for p in eligible if p not in self.disqualified)
         return keep or tuple(eligible)
 
 
-def _side(game: GameSpec, award: Award) -> str:
-    return "high" if award.name == game.high_award else "low"
+def _failure(code: int, award: Award) -> str:
+    """The words of the core's failure ``code`` of a two-way declarer on ``award``."""
+    if code == 0:
+        qualifier = award.qualifier.name if award.qualifier else "a hand"
+        return f"declared both ways without {qualifier} for {award.name}"
+    return f"declared both ways and {'lost' if code == 1 else 'tied'} {award.name}"
 
 
-def _contenders(
-    game: GameSpec, award: Award, eligible: Sequence[str], declarations: Mapping[str, str]
-) -> tuple[str, ...]:
-    if not declarations:
-        return tuple(eligible)
-    side = _side(game, award)
-    return tuple(p for p in eligible if declarations[p] in (side, "both"))
-
-
-def _two_way_failures(
-    game: GameSpec,
-    values: Values,
-    eligible: Sequence[str],
-    declarations: Mapping[str, str],
-    contenders: Mapping[str, tuple[str, ...]],
-    *,
-    two_way_tie_keeps: bool,
-) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for player in eligible:
-        if declarations.get(player) != "both":
-            continue
-        for award in game.awards:
-            mine = values[player][award.name]
-            if not award.qualifies_value(mine):
-                qualifier = award.qualifier.name if award.qualifier else "a hand"
-                out[player] = f"declared both ways without {qualifier} for {award.name}"
-                break
-            assert mine is not None
-            rivals = [
-                value
-                for other in contenders[award.name]
-                if other != player and award.qualifies_value(value := values[other][award.name])
-            ]
-            if any(value is not None and value > mine for value in rivals):
-                out[player] = f"declared both ways and lost {award.name}"
-                break
-            if mine in rivals and not (two_way_tie_keeps and mine == award.best_possible):
-                out[player] = f"declared both ways and tied {award.name}"
-                break
-    return out
+def _named(mask: int, eligible: Sequence[str]) -> tuple[str, ...]:
+    return tuple(p for i, p in enumerate(eligible) if mask >> i & 1)
 
 
 def decide_awards(
@@ -95,27 +66,29 @@ def decide_awards(
     ``values`` maps player -> award -> raw hand value (``None``: no hand). ``declarations``
     (Doogie) maps every eligible player to high, low or both; empty or ``None``: cards speak.
     """
-    declared = declarations or {}
-    contenders = {a.name: _contenders(game, a, eligible, declared) for a in game.awards}
-    disqualified = (
-        _two_way_failures(
-            game, values, eligible, declared, contenders, two_way_tie_keeps=two_way_tie_keeps
+    awards = game.awards
+    rules = [
+        (
+            award.name == game.high_award,
+            None if award.qualifier is None else award.qualifier.minimum,
+            award.best_possible,
         )
-        if declared
-        else {}
+        for award in awards
+    ]
+    flat = [
+        _core.NO_HAND if (v := values[p][award.name]) is None else v
+        for p in eligible
+        for award in awards
+    ]
+    try:
+        ways = bytes(_WAYS[declarations[p]] for p in eligible) if declarations else b""
+        contenders, winners, out = _core.decide(
+            rules, flat, ways or bytes(len(eligible)), two_way_tie_keeps
+        )
+    except (KeyError, ValueError) as error:
+        raise GameSpecError(f"{game.id}: cannot decide the awards: {error}") from None
+    return AwardDecision(
+        {a.name: _named(m, eligible) for a, m in zip(awards, contenders, strict=True)},
+        {a.name: _named(m, eligible) for a, m in zip(awards, winners, strict=True)},
+        {eligible[p]: _failure(code, awards[a]) for p, code, a in out},
     )
-    winners: dict[str, tuple[str, ...]] = {}
-    for award in game.awards:
-        best: int | None = None
-        leaders: list[str] = []
-        for player in contenders[award.name]:
-            value = values[player][award.name]
-            if player in disqualified or not award.qualifies_value(value):
-                continue
-            assert value is not None
-            if best is None or value > best:
-                best, leaders = value, [player]
-            elif value == best:
-                leaders.append(player)
-        winners[award.name] = tuple(leaders)
-    return AwardDecision(contenders, winners, disqualified)

@@ -113,7 +113,7 @@ def advise_discards(
     players: dict[str, str | Sequence[int]] = {HERO: cards, **_opponents(opponents, opponent_hands)}
     spot = prepare(spec, players, board_cards, dead, None, None, policy, None, max_discard)
     throws = [thrown for size in range(limit + 1) for thrown in combinations(cards, size)]
-    from splitpot.equity import engine  # numba: loaded only when a computation runs
+    from splitpot.equity import engine  # loaded when a computation runs (a fast start)
 
     results = engine.run_options(spot, HERO, throws, samples=samples, seed=seed, exact_limit=20_000)
     options = [DiscardOption(tuple(t), r) for t, r in zip(throws, results, strict=True)]
@@ -148,7 +148,7 @@ def compare_discards(
         for option in options
     ]  # fmt: skip
     throws = [next(s.discard or () for s in c.seats if s.name == hero) for c in checked]
-    from splitpot.equity import engine  # numba: loaded only when a computation runs
+    from splitpot.equity import engine  # loaded when a computation runs (a fast start)
 
     return engine.run_options(
         spot, hero, throws, samples=samples, seed=seed, exact_limit=exact_limit
@@ -229,7 +229,7 @@ def declaration_odds(
     players: dict[str, str | Sequence[int]] = {HERO: cards}
     players.update({n: h or "random" for n, h in known.items()})
     spot = prepare(spec, players, board_cards, (), None, None, "pat", None, None)
-    from splitpot.equity import engine  # numba: loaded only when a computation runs
+    from splitpot.equity import engine  # loaded when a computation runs (a fast start)
 
     unknown = [n for n, h in known.items() if not h]
     exact = not unknown or (

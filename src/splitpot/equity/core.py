@@ -10,9 +10,10 @@ among the players who did not forfeit it (RULES.md "Doogie").
 
 Exact enumeration walks every way the unknown cards can fall when the cards needed do not depend
 on cards still to come (no draw whose size depends on an unseen card) and the number of runouts
-is at most ``exact_limit``; otherwise it samples, with a standard error. Both run compiled
-(:mod:`splitpot.equity.engine`, loaded on first use: numba is not imported before); the same
-computation in plain Python is :mod:`splitpot.equity.reference`, the tests' yardstick.
+is at most ``exact_limit``; otherwise it samples, with a standard error. Both run in the
+compiled core (:mod:`splitpot.equity.engine` over ``splitpot._core``, built at install: nothing
+compiles at run time); the same computation in plain Python is tests/oracle/reference.py, the
+tests' yardstick.
 """
 
 from __future__ import annotations
@@ -53,6 +54,6 @@ def equity(
     """
     check_samples(samples)
     spot = prepare(game, players, board, dead, discards, draws, policy, declarations, max_discard)
-    from splitpot.equity import engine  # numba: loaded only when a computation runs
+    from splitpot.equity import engine  # loaded when a computation runs (a fast start)
 
     return engine.run(spot, exact=exact, samples=samples, seed=seed, exact_limit=exact_limit)

@@ -1,116 +1,75 @@
-"""The compiled study engine's front: a checked :class:`~splitpot.equity.spot.Spot` in, the
-odds out.
+"""The study engine's front: a checked :class:`~splitpot.equity.spot.Spot` in, the odds out.
 
 :func:`run` chooses as the Python reference does: an exact walk when the cards to come do not
-depend on unseen cards and the runouts are few enough, else seeded Monte Carlo. Exact walks
-over the board alone, with every hand final, go to :mod:`splitpot.equity.boards`; the others to
-:mod:`splitpot.equity.exact`; sampling to :mod:`splitpot.equity.montecarlo`. Big jobs use
-numba's threads (one call at a time; the counts do not depend on it).
-
-The kernels are compiled once and cached by numba next to the sources; the first use in a
-fresh clone compiles them all and says so on stderr ("compiling equity kernels, first run
-only"); later processes load each kernel from the cache when first called.
+depend on unseen cards and the runouts are few enough, else seeded Monte Carlo. Every walk and
+every sample runs in the compiled core (``splitpot._core.StudySpot``, Rust, built at install:
+nothing compiles or caches at run time): exact walks over the board alone, with every hand
+final, in its board walk; the other walks in its general walk; sampling in its Monte Carlo.
+Big jobs run on every core with the GIL released; the integer tallies, and so the odds, never
+depend on the thread count.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import importlib.util
-import os
-import sys
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
-import numpy as np
-
+from splitpot import _core
 from splitpot.cards import Card
-from splitpot.equity import ahead, boards, exact, montecarlo
-from splitpot.equity.compiling import I8, I64, num_threads, numba_loaded
-from splitpot.equity.draws import HEURISTIC, KEEP_CODES, PAT
-from splitpot.equity.kernel_api import kind_code, tables
-from splitpot.equity.ranks import five_card_tables
-from splitpot.equity.results import AwardOdds, EquityResult, PlayerOdds
-from splitpot.equity.rng import CHUNK
-from splitpot.equity.runout import DEFER
-from splitpot.equity.settlement import (
-    BOTH,
+from splitpot.equity.codes import (
     BY_CARDS,
     CARDS_SPEAK,
     EQ,
     EQ2,
-    HIGH,
-    LOW,
+    POLICY_CODES,
     SCOOP,
+    WAYS,
     WINS,
+    all_threads,
     award_rows,
-    tally_row_width,
+    modes_for,
     unit_for,
 )
+from splitpot.equity.results import AwardOdds, EquityResult, PlayerOdds
 from splitpot.equity.spot import Spot
 from splitpot.errors import ShowdownError
-from splitpot.games import GameSpec
 from splitpot.progress import listener
 
 __all__ = [
     "PARALLEL_RUNOUTS",
     "Encoded",
     "Tallies",
+    "declaration_shares",
     "encode",
-    "ensure_compiled",
     "result_of",
     "run",
+    "run_options",
     "sample",
     "walk",
 ]
 
-WAYS: Final = {"high": HIGH, "low": LOW, "both": BOTH}
 PARALLEL_RUNOUTS: Final = 400_000
-"""Runouts (or samples) from which a job runs on numba's threads."""
-AHEAD_RUNOUTS: Final = 8_000_000
-"""Up to this many sampled runouts (times the variants played apart), a process that has not
-loaded numba runs the ahead-of-time kernel (:mod:`splitpot.equity.ahead`) on one thread:
-numba's start-up (about a second) costs more than a second thread saves."""
+"""Runouts (or samples) from which a job runs on every core."""
+CHUNK: Final = _core.STUDY_CHUNK
+"""Samples per chunk: the unit of work given to a thread."""
 PROGRESS_SAMPLES: Final = 50 * CHUNK  # fewer samples show no bar (over in a blink)
-MESSAGE: Final = "compiling equity kernels, first run only"
-
-_THREADS = threading.Lock()  # one threaded kernel at a time (numba's workqueue layer needs it)
-
 
 # --- encoding ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class _Game:
-    awards: I64
-    modes: I64  # how each award is valued in a board walk (boards.modes_for)
-
-
-_GAMES: dict[int, tuple[GameSpec, _Game]] = {}
-
-
-def _game(game: GameSpec) -> _Game:
-    cached = _GAMES.get(id(game))
-    if cached is None or cached[0] is not game:
-        kinds = {a.name: kind_code(a) for a in game.awards}
-        keeps = {a.name: KEEP_CODES[a.keep] for a in game.awards}
-        modes = boards.modes_for([a.kind for a in game.awards], game.board_cards)
-        coded = _Game(award_rows(game, kinds, keeps), modes)
-        cached = _GAMES[id(game)] = (game, coded)
-    return cached[1]
-
-
-@dataclass(frozen=True, slots=True)
 class Encoded:
-    """A spot as the kernels take it."""
+    """A spot as the core takes it."""
 
-    spot: tuple[Any, ...]  # (known, known_n, board0, draws, fixed, wanted, awards, params)
-    deck: I8
+    core: _core.StudySpot
+    players: int
+    variants: int
+    awards: int
     unit: int
-    modes: I64
+    fixed: tuple[tuple[int, ...], ...]
+    defer: bool
+    draws: int
 
 
 def encode(
@@ -119,99 +78,48 @@ def encode(
     ways: Sequence[Sequence[int]] | None = None,
     tie_keeps: bool | None = None,
 ) -> Encoded:
-    """Arrays for ``spot``. ``fixed[v][p]``: variant ``v``'s throw mask for player ``p`` at the
-    next draw (-1: the policy); ``ways[v][p]``: its declarations (default: the spot's);
-    ``tie_keeps``: the two-way tie rule (default: the game's)."""
+    """The core's spot for ``spot``. ``fixed[v][p]``: variant ``v``'s throw mask for player
+    ``p`` at the next draw (-1: the policy); ``ways[v][p]``: its declarations (default: the
+    spot's); ``tie_keeps``: the two-way tie rule (default: the game's)."""
     game = spot.game
-    coded = _game(game)
     seats = spot.seats
-    players = len(seats)
     hole = game.hole_cards
-    # bytes -> int8 arrays: much quicker than numpy reading Python ints one by one
-    known = np.frombuffer(
-        bytearray(b"".join(bytes(s.known) + bytes(hole - len(s.known)) for s in seats)),
-        dtype=np.int8,
-    ).reshape(players, hole)
-    known_n = np.frombuffer(bytearray(bytes([len(s.known) for s in seats])), np.int8)
-    board0 = np.frombuffer(bytearray(bytes(spot.board) + bytes(8 - len(spot.board))), np.int8)
-    if fixed is None and ways is None and spot.declarations is None:
-        # the everyday spot (no fixed throw, cards speak): the variant arrays are the same
-        # for every call with this many players, so they are shared
-        if all(s.discard is None for s in seats):
-            fixed_a, ways_a = _plain_variant(players)
-        else:
-            fixed_a = np.array([[_mask(s.known, s.discard) for s in seats]], dtype=np.int64)
-            ways_a = _plain_variant(players)[1]
-    else:
-        if fixed is None:
-            fixed = [[_mask(s.known, s.discard) for s in seats]]
-        if ways is not None and len(fixed) != len(ways):
-            fixed = [fixed[0]] * len(ways)
-        if ways is None:
-            declared = spot.declarations
-            row = [WAYS[declared[s.name]] if declared else CARDS_SPEAK for s in seats]
-            ways = [row] * len(fixed)
-        fixed_a = np.array(fixed, dtype=np.int64).reshape(len(fixed), players)
-        ways_a = np.array(ways, dtype=np.int64).reshape(len(ways), players)
-    unit = unit_for(players)
-    keeps = int(game.two_way_tie_keeps if tie_keeps is None else tie_keeps)
-    policy = PAT if spot.policy == "pat" else HEURISTIC
-    arrays = (
-        known,
-        known_n.astype(np.int64),
-        board0,
-        _draws(spot),
-        fixed_a,
-        ways_a,
-        coded.awards,
-        _params((hole, game.board_cards, len(spot.board), policy, keeps, unit, _defer(spot))),
-    )
-    deck = np.frombuffer(bytearray(bytes(spot.unseen)), dtype=np.int8)
-    return Encoded(arrays, deck, unit, coded.modes)
+    if fixed is None:
+        fixed = [[_mask(s.known, s.discard) for s in seats]]
+    if ways is not None and len(fixed) != len(ways):
+        fixed = [fixed[0]] * len(ways)
+    if ways is None:
+        declared = spot.declarations
+        row = [WAYS[declared[s.name]] if declared else CARDS_SPEAK for s in seats]
+        ways = [row] * len(fixed)
+    keeps = game.two_way_tie_keeps if tie_keeps is None else tie_keeps
+    known = b"".join(bytes(s.known) + bytes(hole - len(s.known)) for s in seats)
+    defer = _defer(spot)
+    try:
+        core = _core.StudySpot(
+            hole, game.board_cards, known, [len(s.known) for s in seats], bytes(spot.board),
+            [(spot.limit(d), d.board_before) for d in spot.draws], [list(f) for f in fixed],
+            [list(w) for w in ways], award_rows(game), POLICY_CODES[spot.policy], keeps,
+            unit_for(len(seats)), defer, bytes(spot.unseen),
+        )  # fmt: skip
+    except ValueError as error:  # the core refuses a spot (a checked one never is)
+        raise ShowdownError(f"the study engine cannot take this spot: {error}") from None
+    return Encoded(
+        core, len(seats), len(fixed), len(game.awards), unit_for(len(seats)),
+        tuple(tuple(f) for f in fixed), defer, len(spot.draws),
+    )  # fmt: skip
 
 
-_SHARED: dict[Any, tuple[I64, ...]] = {}
-"""Small read-only-by-use arrays that many spots share (never written by a kernel)."""
-
-
-def _plain_variant(players: int) -> tuple[I64, I64]:
-    """One variant, no fixed throw, every hand speaking for itself."""
-    key = ("plain", players)
-    got = _SHARED.get(key)
-    if got is None:
-        got = _SHARED[key] = (
-            np.full((1, players), -1, dtype=np.int64),
-            np.full((1, players), CARDS_SPEAK, dtype=np.int64),
-        )
-    return got[0], got[1]
-
-
-def _defer(spot: Spot) -> int:
-    """1 when fixed throws may take their replacements last (``DEFER`` in
-    :func:`splitpot.equity.runout.play`): one draw to come, and the unseen cards cover the
-    most any runout can need, so no runout ever reshuffles the discards."""
+def _defer(spot: Spot) -> bool:
+    """True when fixed throws may take their replacements last: one draw to come, and the
+    unseen cards cover the most any runout can need, so no runout ever reshuffles the
+    discards."""
     if len(spot.draws) != 1:
-        return 0
+        return False
     limit = spot.limit(spot.draws[0])
     hole = spot.game.hole_cards
     most = sum(hole - len(s.known) + limit for s in spot.seats)
-    return int(most + spot.game.board_cards - len(spot.board) <= len(spot.unseen))
-
-
-def _params(values: tuple[int, ...]) -> I64:
-    got = _SHARED.get(values)
-    if got is None:
-        got = _SHARED[values] = (np.array(values, dtype=np.int64),)
-    return got[0]
-
-
-def _draws(spot: Spot) -> I64:
-    key = ("draws", *((spot.limit(d), d.board_before) for d in spot.draws))
-    got = _SHARED.get(key)
-    if got is None:
-        rows = [(spot.limit(d), d.board_before) for d in spot.draws]
-        got = _SHARED[key] = (np.array(rows, dtype=np.int64).reshape(len(rows), 2),)
-    return got[0]
+    return most + spot.game.board_cards - len(spot.board) <= len(spot.unseen)
 
 
 def _mask(known: Sequence[Card], thrown: Sequence[Card] | None) -> int:
@@ -221,256 +129,105 @@ def _mask(known: Sequence[Card], thrown: Sequence[Card] | None) -> int:
     return sum(1 << known.index(card) for card in thrown)
 
 
-# --- kernels ----------------------------------------------------------------------------------
-
-
-def _five_card_tables() -> Any:
-    return five_card_tables()
-
-
-_READY = False
-_KEY = ""
-
-
-def _stamp_path() -> Path:
-    here = Path(__file__).resolve().parent
-    base = os.environ.get("NUMBA_CACHE_DIR")
-    folder = Path(base) if base else here / "__pycache__"
-    return folder / "splitpot-equity-kernels.stamp"
-
-
-_COMPILED: Final = (
-    "boards.py", "compiling.py", "draws.py", "exact.py", "kernel_api.py", "montecarlo.py",
-    "omaha_hands.py", "ranks.py", "rng.py", "runout.py", "settlement.py",
-)  # fmt: skip
-"""The modules whose numba code the walks inline (with the kernels package)."""
-
-
-def _sources_key() -> str:
-    here = Path(__file__).resolve().parent
-    digest = hashlib.sha256(f"{_numba_version()} {sys.version}".encode())
-    sources = [here / name for name in _COMPILED] + list((here / "kernels").glob("*.py"))
-    for path in sorted(sources):
-        stat = path.stat()
-        digest.update(f"{path.relative_to(here)} {stat.st_size} {stat.st_mtime_ns}".encode())
-    return digest.hexdigest()
-
-
-def _numba_version() -> str:
-    # numba's version file, read without importing numba (it loads only when needed) or
-    # importlib.metadata (40 ms)
-    spec = importlib.util.find_spec("numba")
-    origin = spec.origin if spec is not None else None
-    if origin is None:
-        return "?"
-    try:
-        return (Path(origin).parent / "_version.py").read_text(encoding="utf-8")
-    except OSError:
-        return str(Path(origin).stat().st_mtime_ns)
-
-
-def _drop_cached_machine_code() -> None:
-    """Forget every cached kernel of this package: numba checks a cached function against its
-    own file only, and the walks inline code from other files, so after any edit all go."""
-    here = Path(__file__).resolve().parent
-    base = os.environ.get("NUMBA_CACHE_DIR")
-    # numba keeps a package's cache in its __pycache__, or mirrors its path under the variable
-    root = Path(base) / here.relative_to(here.anchor) if base else here
-    for cached in [*root.rglob("*.nbi"), *root.rglob("*.nbc")]:
-        with contextlib.suppress(OSError):
-            cached.unlink()
-
-
-def ensure_compiled() -> None:
-    """Load the kernels; in a fresh clone (or after an edit), compile them all first and say
-    so on stderr."""
-    global _READY, _KEY  # noqa: PLW0603 - once per process
-    if _READY:
-        return
-    stamp = _stamp_path()
-    key = _KEY = _sources_key()
-    try:
-        fresh = stamp.read_text() != key
-    except OSError:
-        fresh = True
-    _READY = True
-    if fresh:
-        print(MESSAGE, file=sys.stderr, flush=True)
-        _drop_cached_machine_code()
-        try:
-            _build_ahead(stamp.parent, key, _warm_up())
-        except BaseException:
-            _READY = False
-            raise
-        try:
-            stamp.parent.mkdir(parents=True, exist_ok=True)
-            stamp.write_text(key)
-        except OSError:  # a read-only install: numba keeps its own cache elsewhere
-            pass
-
-
-def _warm_up() -> Encoded:
-    """Call every kernel once on tiny spots (compiling it, or loading it from the cache);
-    returns one of the spots sampled."""
-    from splitpot.equity.spot import prepare
-    from splitpot.games import GAMES
-
-    game = next(g for g in GAMES.values() if g.draws and len(g.awards) == 2 and g.board_cards)
-    a, b = [0, 1, 2, 3, 4][: game.hole_cards], [5, 6, 7, 8, 9][: game.hole_cards]
-    flop = prepare(game, {"A": a, "B": b}, [10, 11, 12], (), None, None, "heuristic", None, None)
-    river = prepare(game, {"A": a, "B": b[1:]}, [10, 11, 12, 13, 14], (), None, 0, "pat", None,
-                    None)  # fmt: skip
-    turn = prepare(game, {"A": a, "B": b}, [10, 11, 12, 13], (), None, 0, "pat", None, None)
-    for threads in (1, 2):
-        sample(encode(flop), 2 * CHUNK if threads > 1 else 10, 0, threads)
-        walk(encode(river), [0, 1, 0], river, threads)
-        walk(encode(turn), [0, 0, 1], turn, threads)
-    return encode(flop)
-
-
-def _build_ahead(folder: Path, key: str, encoded: Encoded) -> None:
-    """Build the serial Monte Carlo kernel ahead of time (:mod:`splitpot.equity.ahead`),
-    unless the cache's folder is read-only (an installed package: numba's path serves)."""
-    if not os.access(folder if folder.exists() else folder.parent, os.W_OK):
-        return
-    example = montecarlo.serial_example(
-        encoded.deck, encoded.spot, _five_card_tables(), tables(), _rows(encoded)
-    )
-    ahead.build(folder, key, montecarlo.serial_kernel, example)
-
-
 # --- running ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Tallies:
-    """Integer tallies of a run: ``rows[v, p]`` per variant and player (see
-    :mod:`splitpot.equity.settlement`), over ``runouts`` runouts, in pot ``unit``."""
+    """Integer tallies of a run: ``rows[v][p]`` per variant and player (columns :data:`EQ`,
+    :data:`EQ2`, :data:`SCOOP`, then per award the runouts won alone from :data:`WINS` and
+    the units won through ties), over ``runouts`` runouts, in pot ``unit``."""
 
-    rows: I64
+    rows: list[list[list[int]]]
     runouts: int
     unit: int
 
 
-def _rows(encoded: Encoded) -> I64:
-    variants = encoded.spot[4].shape[0]
-    players, awards = encoded.spot[0].shape[0], encoded.spot[6].shape[0]
-    return np.zeros((variants, players, tally_row_width(awards)), dtype=np.int64)
-
-
-def _ahead_kernel() -> Any:
-    """The ahead-of-time Monte Carlo kernel of these sources, or None (also when the
-    environment sets ``SPLITPOT_NO_AHEAD``: numba's path, for comparison)."""
-    if not _KEY or os.environ.get("SPLITPOT_NO_AHEAD"):
-        return None
-    return ahead.kernel(_stamp_path().parent, _KEY)
+def _shape(encoded: Encoded, flat: list[int]) -> list[list[list[int]]]:
+    width = WINS + 2 * encoded.awards
+    rows = [flat[i : i + width] for i in range(0, len(flat), width)]
+    players = encoded.players
+    return [rows[v * players : (v + 1) * players] for v in range(encoded.variants)]
 
 
 def _threads(runouts: int, threads: int | None) -> int:
     if threads is not None:
         return max(1, threads)
-    if runouts < PARALLEL_RUNOUTS:
-        return 1
-    if runouts <= AHEAD_RUNOUTS and not numba_loaded() and _ahead_kernel() is not None:
-        return 1
-    return num_threads()
+    return 1 if runouts < PARALLEL_RUNOUTS else all_threads()
 
 
 def sample(encoded: Encoded, samples: int, seed: int, threads: int | None = None) -> Tallies:
     """Monte Carlo over ``samples`` runouts of every variant (the same cards for each)."""
-    ensure_compiled()
-    rows = _rows(encoded)
-    fixed = encoded.spot[4]
+    fixed = encoded.fixed
     # variants that differ only in declarations play each sample once
-    shared = encoded.spot[3].shape[0] == 0 or bool((fixed == fixed[0]).all())
-    count = _threads(samples * (1 if shared else fixed.shape[0]), threads)
+    shared = encoded.draws == 0 or all(f == fixed[0] for f in fixed)
+    count = _threads(samples * (1 if shared else len(fixed)), threads)
+    hero = None if shared else _hero(encoded)
+    key = seed % (1 << 64)
+    chunks = -(-samples // CHUNK)
     bar = listener() if samples >= PROGRESS_SAMPLES else None
     if bar is not None:
         bar.expect(samples)
-    locked = count > 1 and _THREADS.acquire(blocking=False)
-    try:
-        ok = montecarlo.monte_carlo(
-            samples, seed, shared, encoded.deck, encoded.spot, _five_card_tables(), tables(),
-            rows, count if locked else 1, -1 if shared else _hero(encoded),
-            None if bar is None else bar.advance, _ahead_kernel(),
-        )  # fmt: skip
-    finally:
-        if locked:
-            _THREADS.release()
-    if not ok:
-        raise ShowdownError("not enough cards left in the deck for this spot")
-    return Tallies(rows, samples, encoded.unit)
+    step = chunks if bar is None else max(1, -(-chunks // 50))
+    total = [0] * encoded.core.rows_len
+    for begin in range(0, chunks, step):
+        end = min(chunks, begin + step)
+        part = encoded.core.sample(samples, key, shared, hero, begin, end, count)
+        if part is None:
+            raise ShowdownError("not enough cards left in the deck for this spot")
+        total = [a + b for a, b in zip(total, part, strict=True)] if begin else part
+        if bar is not None:
+            bar.advance(min(end * CHUNK, samples) - begin * CHUNK)
+    return Tallies(_shape(encoded, total), samples, encoded.unit)
 
 
-def _hero(encoded: Encoded) -> int:
+def _hero(encoded: Encoded) -> int | None:
     """The seat whose deferred throw alone tells the variants apart (every other seat plays
-    its policy), or -1."""
-    fixed, params = encoded.spot[4], encoded.spot[7]
-    if fixed.shape[0] < 2 or not params[DEFER]:
-        return -1
-    heroes = np.flatnonzero((fixed >= 0).any(axis=0))
-    if len(heroes) != 1 or (fixed[:, heroes[0]] < 0).any():
-        return -1
-    return int(heroes[0])
+    its policy), or None."""
+    fixed = encoded.fixed
+    if len(fixed) < 2 or not encoded.defer:
+        return None
+    heroes = [p for p in range(encoded.players) if any(f[p] >= 0 for f in fixed)]
+    if len(heroes) != 1 or any(f[heroes[0]] < 0 for f in fixed):
+        return None
+    return heroes[0]
 
 
-def _levels(encoded: Encoded, spot: Spot, slots: Sequence[int]) -> tuple[I64, I8, I64]:
+def _levels(spot: Spot, slots: Sequence[int]) -> tuple[list[tuple[int, int]], bytes, list[int]]:
     """The walk's levels (cards, target) and each hand's cards before them."""
     players = len(spot.seats)
-    if not spot.draws and all(len(s.known) == spot.game.hole_cards for s in spot.seats):
-        # every hand final: the levels are the board's, the hands the encoded known cards
-        key = ("levels", slots[-1])
-        got = _SHARED.get(key)
-        if got is None:
-            got = _SHARED[key] = (np.array([(slots[-1], -1)], dtype=np.int64).reshape(-1, 2),)
-        return got[0][: 1 if slots[-1] else 0], encoded.spot[0], encoded.spot[1]
     hole = spot.game.hole_cards
-    base = np.zeros((players, hole), dtype=np.int8)
-    base_n = np.zeros(players, dtype=np.int64)
-    levels: list[tuple[int, int]] = []
-    for p, seat in enumerate(spot.seats):
+    kept_rows = []
+    for seat in spot.seats:
         kept = list(seat.known)
         if spot.draws:
             for card in spot.thrown_now(seat):
                 kept.remove(card)
-        base[p, : len(kept)] = kept
-        base_n[p] = len(kept)
+        kept_rows.append(kept)
+    base = b"".join(bytes(k) + bytes(hole - len(k)) for k in kept_rows)
     targets = list(range(players))
     if spot.draws:
         targets += list(range(players))
     targets.append(-1)
-    for count, target in zip(slots, targets, strict=True):
-        if count:
-            levels.append((count, target))
-    return np.array(levels, dtype=np.int64).reshape(len(levels), 2), base, base_n
+    levels = [(count, target) for count, target in zip(slots, targets, strict=True) if count]
+    return levels, base, [len(k) for k in kept_rows]
 
 
 def walk(encoded: Encoded, slots: Sequence[int], spot: Spot, threads: int | None = None) -> Tallies:
     """Exact: every runout of ``slots`` (as :meth:`Spot.fixed_slots` gives them)."""
-    ensure_compiled()
-    rows = _rows(encoded)
-    levels, base, base_n = _levels(encoded, spot, slots)
     size = spot.count(slots)
-    count = _threads(size, threads) if len(levels) else 1
-    locked = count > 1 and _THREADS.acquire(blocking=False)
-    try:
-        if len(levels) == 1 and levels[0, 1] < 0 and not spot.draws:
-            runouts = boards.walk_boards(
-                encoded.deck, int(levels[0, 0]), base, encoded.spot, encoded.modes, tables(),
-                rows, locked,
-            )  # fmt: skip
-        elif locked:
-            runouts = exact.walk_threaded(
-                encoded.deck, levels, base, base_n, encoded.spot, tables(), rows
-            )
-        else:
-            runouts = exact.walk(encoded.deck, levels, base, base_n, encoded.spot, tables(), rows)
-    finally:
-        if locked:
-            _THREADS.release()
+    count = _threads(size, threads)
+    hole = spot.game.hole_cards
+    if not spot.draws and all(len(s.known) == hole for s in spot.seats):
+        # every hand final: a walk of the board alone
+        holes = b"".join([bytes(s.known) for s in spot.seats])
+        runouts, flat = encoded.core.walk_boards(slots[-1], holes, modes_for(spot.game), count)
+    else:
+        levels, base, base_n = _levels(spot, slots)
+        runouts, flat = encoded.core.walk(levels, base, base_n, count if levels else 1)
     if runouts != size:  # pragma: no cover - a broken walk must never pass silently
         raise AssertionError(f"walked {runouts} runouts, expected {size}")
-    return Tallies(rows, int(runouts), encoded.unit)
+    return Tallies(_shape(encoded, flat), runouts, encoded.unit)
 
 
 def result_of(
@@ -483,7 +240,7 @@ def result_of(
     names = [award.name for award in spot.game.awards]
     count = len(names)
     players = []
-    table = tallies.rows[variant].tolist()
+    table = tallies.rows[variant]
     for seat, row in zip(spot.seats, table, strict=True):
         mean = row[EQ] / whole
         error = None
@@ -585,7 +342,7 @@ def declaration_shares(
     shares: dict[str, float] = {}
     errors: dict[str, float | None] = {}
     for v, way in enumerate(WAYS):
-        row = [int(x) for x in tallies.rows[v, p]]
+        row = tallies.rows[v][p]
         shares[way] = row[EQ] / (unit * n)
         errors[way] = None
         if method == "monte-carlo" and n > 1:

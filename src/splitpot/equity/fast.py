@@ -3,13 +3,11 @@
 :func:`omaha_exact_equity` and :func:`holdem_exact_equity` take int cards (``rank * 4 +
 suit``) and return per player the win probability, the tie share and the equity, each a
 correctly rounded exact ratio; :func:`exact_counts` gives the integer tallies. They run the
-board walk of the study engine (:mod:`splitpot.equity.boards`): each player's best non-flush
-hand computed once per multiset of board ranks, the board loop a table read per player plus a
-flush check when a suit shows three times. From :data:`PARALLEL_MIN_BOARDS` boards on
-(preflop, or one board card known) the walk runs on numba's threads.
-
-Importing this module imports numba and numpy (about half a second), so nothing on splitpot's
-command-line path imports it before a computation needs it.
+board walk of the study engine (the compiled core's ``StudySpot.walk_boards``): each
+player's best non-flush hand computed once per multiset of board ranks, the board loop a table
+read per player plus a flush check when a suit shows three times. From
+:data:`PARALLEL_MIN_BOARDS` boards on (preflop, or one board card known) the walk runs on every
+core; the counts are the same on any number of threads.
 """
 
 from __future__ import annotations
@@ -18,20 +16,14 @@ import math
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-import numpy as np
-
-from splitpot.equity import boards
-from splitpot.equity.draws import KEEP_CODES, PAT
-from splitpot.equity.kernel_api import KIND_CODES, tables
-from splitpot.equity.runout import PARAMS
-from splitpot.equity.settlement import (
-    AWARD_COLUMNS,
+from splitpot import _core
+from splitpot.equity.codes import (
+    BOARD_HIGH,
+    BOARD_OMAHA,
     HIGH,
-    KEEP,
-    KIND,
-    SIDE,
+    KEEP_CODES,
     WINS,
-    tally_row_width,
+    all_threads,
     unit_for,
 )
 from splitpot.games.spec import EvalKind, Keep
@@ -43,13 +35,15 @@ __all__ = [
     "exact_counts",
     "holdem_exact_equity",
     "omaha_exact_equity",
-    "warm_up",
 ]
 
 DEFAULT_MAX_BOARDS: Final = 5_000_000
 PARALLEL_MIN_BOARDS: Final = 100_000
-"""Boards from which the enumeration uses numba's threads unless told otherwise."""
-_FAMILIES: Final = {"omaha": (EvalKind.OMAHA, range(4, 7)), "holdem": (EvalKind.HIGH, range(2, 3))}
+"""Boards from which the enumeration uses every core unless told otherwise."""
+_FAMILIES: Final = {
+    "omaha": (EvalKind.OMAHA, range(4, 7), BOARD_OMAHA),
+    "holdem": (EvalKind.HIGH, range(2, 3), BOARD_HIGH),
+}
 
 
 class ExactCounts(NamedTuple):
@@ -110,14 +104,14 @@ def exact_counts(
 ) -> ExactCounts:
     """Walk every board for ``game`` (``"omaha"`` or ``"holdem"``); the raw tallies.
 
-    ``parallel`` None uses numba's threads from :data:`PARALLEL_MIN_BOARDS` boards up; True
+    ``parallel`` None uses every core from :data:`PARALLEL_MIN_BOARDS` boards up; True
     or False forces the choice (a finished board always runs on one thread).
     """
     if game not in _FAMILIES:
         raise ValueError(f"unknown game {game!r}: 'omaha' or 'holdem'")
-    kind, sizes = _FAMILIES[game]
+    kind, sizes, mode = _FAMILIES[game]
     taken = set(_check_spot(holes, board, dead, sizes, game))
-    deck = np.array([c for c in range(52) if c not in taken], dtype=np.int8)
+    deck = bytes(c for c in range(52) if c not in taken)
     k = 5 - len(board)
     total = math.comb(len(deck), k)
     if total == 0:
@@ -129,36 +123,21 @@ def exact_counts(
         )
     players = len(holes)
     unit = unit_for(players)
-    hands = np.array(holes, dtype=np.int8)
-    awards = np.zeros((1, AWARD_COLUMNS), dtype=np.int64)
-    awards[0, KIND] = KIND_CODES[kind]
-    awards[0, SIDE] = HIGH
-    awards[0, KEEP] = KEEP_CODES[Keep.ALL]
-    board0 = np.zeros(8, dtype=np.int8)
-    board0[: len(board)] = board
-    params = np.array([hands.shape[1], 5, len(board), PAT, 1, unit, 0], dtype=np.int64)
-    assert params.shape[0] == PARAMS
-    spot = (
-        hands,
-        np.full(players, hands.shape[1], dtype=np.int64),
-        board0,
-        np.zeros((0, 2), dtype=np.int64),
-        np.full((1, players), -1, dtype=np.int64),
-        np.zeros((1, players), dtype=np.int64),
-        awards,
-        params,
-    )
-    rows = np.zeros((1, players, tally_row_width(1)), dtype=np.int64)
+    size = len(holes[0])
+    award = [_core.KINDS[kind.value], 0, 0, 0, 0, 0, HIGH, KEEP_CODES[Keep.ALL], 0]
+    spot = _core.StudySpot(
+        size, 5, b"".join(bytes(h) for h in holes), [size] * players, bytes(board), [],
+        [[-1] * players], [[0] * players], [award], 1, True, unit, False, deck,
+    )  # fmt: skip
     threaded = k > 0 and (total >= PARALLEL_MIN_BOARDS if parallel is None else parallel)
-    modes = boards.modes_for([kind], 5)
-    from splitpot.equity.engine import ensure_compiled
-
-    ensure_compiled()  # a fresh clone compiles (and says so); an edited one drops stale code
-    walked = boards.walk_boards(deck, k, hands, spot, modes, tables(), rows, threaded)
+    walked, rows = spot.walk_boards(
+        k, b"".join(bytes(h) for h in holes), [mode], all_threads() if threaded else 1
+    )
     if walked != total:  # pragma: no cover - a broken enumeration must never pass silently
         raise AssertionError(f"walked {walked} boards, expected {total}")
-    wins = tuple(int(x) for x in rows[0, :, WINS])
-    ties = tuple(int(x) for x in rows[0, :, WINS + 1])
+    width = WINS + 2
+    wins = tuple(rows[p * width + WINS] for p in range(players))
+    ties = tuple(rows[p * width + WINS + 1] for p in range(players))
     return ExactCounts(walked, wins, ties, unit)
 
 
@@ -192,13 +171,3 @@ def holdem_exact_equity(
     """Exact hold'em equity (best five of seven), as :func:`omaha_exact_equity`."""
     counts = exact_counts("holdem", holes, board, dead, max_boards=max_boards, parallel=parallel)
     return counts.results()
-
-
-def warm_up() -> None:
-    """Compile (or load from numba's cache) the walks these functions run."""
-    spot = [[0, 1, 2, 3], [4, 5, 6, 7]]
-    omaha_exact_equity(spot, [8, 12, 16, 20])
-    omaha_exact_equity(spot, [8, 12, 16], parallel=True)
-    omaha_exact_equity(spot, [8, 12, 16], parallel=False)
-    holdem_exact_equity([[0, 1], [4, 5]], [8, 12, 16], parallel=True)
-    holdem_exact_equity([[0, 1], [4, 5]], [8, 12, 16], parallel=False)

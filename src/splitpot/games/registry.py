@@ -8,27 +8,11 @@ Dramaha and Sviten Special are Drawmaha deals and follow Drawmaha.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from splitpot.cards import Card, parse_cards
+from splitpot.cards import parse_cards
 from splitpot.errors import GameSpecError
-from splitpot.evaluate.badugi import badugi_value, evaluate_badugi, evaluate_badugi_aces_high
-from splitpot.evaluate.doogie import (
-    PERFECT_DOOGIE,
-    PERFECT_DOOGIE_HIGH,
-    doogie_value,
-    evaluate_doogie,
-    evaluate_doogie_high,
-)
-from splitpot.evaluate.high import evaluate_draw_high, evaluate_high, high_value, high_value_5
-from splitpot.evaluate.lowball import (
-    a5_value_5,
-    deuce_seven_value_5,
-    evaluate_a5,
-    evaluate_deuce_seven,
-)
-from splitpot.evaluate.omaha import evaluate_omaha, omaha_value
-from splitpot.evaluate.value import HandValue, Qualifier
+from splitpot.evaluate.core import KindFamily
+from splitpot.evaluate.doogie import PERFECT_DOOGIE, PERFECT_DOOGIE_HIGH
+from splitpot.evaluate.value import Qualifier
 from splitpot.games.spec import Award, EvalKind, GameSpec, Keep
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure
 
@@ -45,147 +29,62 @@ __all__ = [
     "game_ids",
 ]
 
-FULL_HOUSE_OR_BETTER: Final = Qualifier.from_hand(
-    "full house or better", evaluate_high, parse_cards("2c2d2h3c3d")
+
+def award(
+    name: str,
+    label: str,
+    kind: EvalKind,
+    *,
+    keep: Keep = Keep.ALL,
+    aces_high: bool = False,
+    qualifier: Qualifier | None = None,
+    best_possible: int | None = None,
+) -> Award:
+    """An award whose hands the core values as ``kind`` (``splitpot.evaluate.core``)."""
+    family = KindFamily(kind, aces_high=aces_high)
+    return Award(
+        name=name, label=label, evaluate=family.hand, raw=family.value, kind=kind, keep=keep,
+        aces_high=aces_high, qualifier=qualifier, best_possible=best_possible,
+    )  # fmt: skip
+
+
+def _qualifier(name: str, kind: EvalKind, cards: str) -> Qualifier:
+    return Qualifier.from_hand(name, KindFamily(kind).hand, parse_cards(cards))
+
+
+FULL_HOUSE_OR_BETTER: Final = _qualifier("full house or better", EvalKind.HIGH, "2c2d2h3c3d")
+SEVEN_DOOGIE_OR_BETTER: Final = _qualifier("7-doogie or better", EvalKind.DOOGIE_LOW, "7c6d5h4s")
+EIGHT_OR_BETTER: Final = _qualifier("8-or-better", EvalKind.A5, "8c7d6h5s4c")
+
+OMAHA_AWARD: Final = award(
+    "omaha", "Omaha high (2 hole + 3 board)", EvalKind.OMAHA, keep=Keep.OMAHA
 )
-SEVEN_DOOGIE_OR_BETTER: Final = Qualifier.from_hand(
-    "7-doogie or better", evaluate_doogie, parse_cards("7c6d5h4s")
+DRAW_AWARD: Final = award(
+    "draw", "Draw high (five private cards)", EvalKind.DRAW_HIGH, keep=Keep.DRAW_HIGH
 )
-EIGHT_OR_BETTER: Final = Qualifier.from_hand("8-or-better", evaluate_a5, parse_cards("8c7d6h5s4c"))
-
-
-def _high(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
-    return evaluate_high((*hole, *board))
-
-
-def _omaha(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
-    return evaluate_omaha(hole, board)
-
-
-def _draw_high(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
-    return evaluate_draw_high(hole)
-
-
-def _badugi(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
-    return evaluate_badugi(hole)
-
-
-def _badugi_aces_high(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
-    return evaluate_badugi_aces_high(hole)
-
-
-def _deuce_seven(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
-    return evaluate_deuce_seven(hole)
-
-
-def _a5(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
-    return evaluate_a5(hole)
-
-
-def _high_raw(hole: Sequence[int], board: Sequence[int]) -> int:
-    return high_value((*hole, *board))
-
-
-def _draw_raw(hole: Sequence[int], board: Sequence[int]) -> int:
-    return high_value_5(hole)
-
-
-def _omaha_raw(hole: Sequence[int], board: Sequence[int]) -> int:
-    return omaha_value(hole, board)
-
-
-def _badugi_raw(hole: Sequence[int], board: Sequence[int]) -> int:
-    return badugi_value(hole)
-
-
-def _badugi_high_raw(hole: Sequence[int], board: Sequence[int]) -> int:
-    return badugi_value(hole, aces_high=True)
-
-
-def _deuce_seven_raw(hole: Sequence[int], board: Sequence[int]) -> int:
-    return deuce_seven_value_5(hole)
-
-
-def _a5_raw(hole: Sequence[int], board: Sequence[int]) -> int:
-    return a5_value_5(hole)
-
-
-def _doogie_high_raw(hole: Sequence[int], board: Sequence[int]) -> int:
-    pool = (*hole, *board)
-    return PERFECT_DOOGIE_HIGH if doogie_value(pool) == PERFECT_DOOGIE else high_value(pool)
-
-
-def _doogie_low_raw(hole: Sequence[int], board: Sequence[int]) -> int | None:
-    return doogie_value((*hole, *board))
-
-
-OMAHA_AWARD: Final = Award(
-    name="omaha",
-    label="Omaha high (2 hole + 3 board)",
-    evaluate=_omaha,
-    raw=_omaha_raw,
-    kind=EvalKind.OMAHA,
-    keep=Keep.OMAHA,
+BADUGI_AWARD: Final = award(
+    "badugi", "Badugi (hole cards, aces low)", EvalKind.BADUGI, keep=Keep.BADUGI
 )
-DRAW_AWARD: Final = Award(
-    name="draw",
-    label="Draw high (five private cards)",
-    evaluate=_draw_high,
-    raw=_draw_raw,
-    kind=EvalKind.DRAW_HIGH,
-    keep=Keep.DRAW_HIGH,
+DEUCE_SEVEN_AWARD: Final = award(
+    "27", "2-7 lowball (five private cards)", EvalKind.DEUCE_SEVEN, keep=Keep.DEUCE_SEVEN
 )
-BADUGI_AWARD: Final = Award(
-    name="badugi",
-    label="Badugi (hole cards, aces low)",
-    evaluate=_badugi,
-    raw=_badugi_raw,
-    kind=EvalKind.BADUGI,
-    keep=Keep.BADUGI,
+A5_AWARD: Final = award("a5", "A-5 lowball", EvalKind.A5, keep=Keep.A5)
+BADUGI_HIGH_AWARD: Final = award(
+    "badugi-aces-high", "Badugi (aces high)", EvalKind.BADUGI, keep=Keep.BADUGI, aces_high=True
 )
-DEUCE_SEVEN_AWARD: Final = Award(
-    name="27",
-    label="2-7 lowball (five private cards)",
-    evaluate=_deuce_seven,
-    raw=_deuce_seven_raw,
-    kind=EvalKind.DEUCE_SEVEN,
-    keep=Keep.DEUCE_SEVEN,
-)
-A5_AWARD: Final = Award(
-    name="a5", label="A-5 lowball", evaluate=_a5, raw=_a5_raw, kind=EvalKind.A5, keep=Keep.A5
-)
-BADUGI_HIGH_AWARD: Final = Award(
-    name="badugi-aces-high",
-    label="Badugi (aces high)",
-    evaluate=_badugi_aces_high,
-    raw=_badugi_high_raw,
-    kind=EvalKind.BADUGI,
-    keep=Keep.BADUGI,
-    aces_high=True,
-)
-HIGH_AWARD: Final = Award(
-    name="holdem",
-    label="High (best five of seven)",
-    evaluate=_high,
-    raw=_high_raw,
-    kind=EvalKind.HIGH,
-)
+HIGH_AWARD: Final = award("holdem", "High (best five of seven)", EvalKind.HIGH)
 
-DOOGIE_HIGH_AWARD: Final = Award(
-    name="high",
-    label="High (full house or better; the perfect doogie tops all)",
-    evaluate=evaluate_doogie_high,
-    raw=_doogie_high_raw,
-    kind=EvalKind.DOOGIE_HIGH,
+DOOGIE_HIGH_AWARD: Final = award(
+    "high",
+    "High (full house or better; the perfect doogie tops all)",
+    EvalKind.DOOGIE_HIGH,
     qualifier=FULL_HOUSE_OR_BETTER,
     best_possible=PERFECT_DOOGIE_HIGH,
 )
-DOOGIE_LOW_AWARD: Final = Award(
-    name="low",
-    label="Doogie low (7-doogie or better)",
-    evaluate=evaluate_doogie,
-    raw=_doogie_low_raw,
-    kind=EvalKind.DOOGIE_LOW,
+DOOGIE_LOW_AWARD: Final = award(
+    "low",
+    "Doogie low (7-doogie or better)",
+    EvalKind.DOOGIE_LOW,
     qualifier=SEVEN_DOOGIE_OR_BETTER,
     best_possible=PERFECT_DOOGIE,
 )

@@ -1,0 +1,220 @@
+//! The evaluator kinds of `EvalKind`, by code, and the one dispatcher every caller uses.
+//!
+//! A new hand kind: its evaluator module, a code here, its arm in [`award_value_of`] and its
+//! card counts in [`check`].
+
+use crate::tables::{tables, Tables};
+use crate::{badugi, doogie, high, lowball, omaha};
+
+/// The value of "no hand of this kind" (Python's `None`), below every value.
+pub const NO_HAND: i64 = -(1 << 62);
+
+pub const HIGH: u8 = 0;
+pub const OMAHA: u8 = 1;
+pub const DRAW_HIGH: u8 = 2;
+pub const BADUGI: u8 = 3;
+pub const DEUCE_SEVEN: u8 = 4;
+pub const A5: u8 = 5;
+pub const DOOGIE_HIGH: u8 = 6;
+pub const DOOGIE_LOW: u8 = 7;
+/// How many kinds there are (codes `0..KINDS`).
+pub const KINDS: u8 = 8;
+
+/// Every kind: its `EvalKind` value (Python's name), its code, and the encoding of its values
+/// that Python reads words from (`splitpot.evaluate.words`).
+pub const NAMES: [(&str, u8, &str); KINDS as usize] = [
+    ("high", HIGH, "high"),
+    ("omaha", OMAHA, "high"),
+    ("draw-high", DRAW_HIGH, "high"),
+    ("badugi", BADUGI, "rainbow"),
+    ("deuce-seven", DEUCE_SEVEN, "deuce-seven"),
+    ("a5", A5, "a5"),
+    ("doogie-high", DOOGIE_HIGH, "doogie-high"),
+    ("doogie-low", DOOGIE_LOW, "doogie-low"),
+];
+
+/// The raw value of `hole` (and `board`) for an award of kind `kind`: exactly the int the
+/// award's Python evaluator returned before the core (`Award.raw`), or [`NO_HAND`]. The card
+/// counts must pass [`check`]; lowball of more than five cards takes the best five.
+#[inline]
+pub fn award_value(kind: u8, aces_high: bool, hole: &[u8], board: &[u8]) -> i64 {
+    award_value_of(tables(), kind, aces_high, hole, board)
+}
+
+/// [`award_value`] with the tables given (hot loops fetch them once).
+#[inline(always)]
+pub fn award_value_of(t: &Tables, kind: u8, aces_high: bool, hole: &[u8], board: &[u8]) -> i64 {
+    match kind {
+        HIGH => i64::from(high::pool_of(t, hole, board)),
+        OMAHA => i64::from(omaha::value_of(t, hole, board)),
+        DRAW_HIGH => i64::from(high::value_5_of(
+            t,
+            [hole[0], hole[1], hole[2], hole[3], hole[4]],
+        )),
+        BADUGI => i64::from(badugi::value_of(t, hole, aces_high)),
+        DEUCE_SEVEN => i64::from(lowball::best_of_fives(t, hole, lowball::deuce_seven_5_of)),
+        A5 => i64::from(lowball::best_of_fives(t, hole, lowball::a5_5_of)),
+        DOOGIE_HIGH => i64::from(doogie::high_of(t, hole, board)),
+        _ => doogie::low_of(t, hole, board),
+    }
+}
+
+/// Value many hands of kind `kind`: hand `i` is `holes[i * hole_n..][..hole_n]` and
+/// `boards[i * board_n..][..board_n]` (each hand must pass [`check`]); `put(i, value)` takes
+/// each value in order. The dispatch happens once, outside the loop over the hands.
+pub fn each_value(
+    kind: u8,
+    aces_high: bool,
+    holes: (&[u8], usize),
+    boards: (&[u8], usize),
+    mut put: impl FnMut(usize, i64),
+) {
+    let t = tables();
+    match kind {
+        OMAHA => omaha::values_of(t, holes, boards, |i, v| put(i, i64::from(v))),
+        HIGH if holes.1 + boards.1 <= crate::tables::MAX_KEYED => hands(
+            holes,
+            boards,
+            |h, b| i64::from(high::pool_of(t, h, b)),
+            &mut put,
+        ),
+        DRAW_HIGH => hands(
+            holes,
+            boards,
+            |h, _| i64::from(high::value_5_of(t, [h[0], h[1], h[2], h[3], h[4]])),
+            &mut put,
+        ),
+        BADUGI => hands(
+            holes,
+            boards,
+            |h, _| i64::from(badugi::value_of(t, h, aces_high)),
+            &mut put,
+        ),
+        DEUCE_SEVEN if holes.1 == 5 => hands(
+            holes,
+            boards,
+            |h, _| i64::from(lowball::deuce_seven_5_of(t, h)),
+            &mut put,
+        ),
+        A5 if holes.1 == 5 => hands(
+            holes,
+            boards,
+            |h, _| i64::from(lowball::a5_5_of(t, h)),
+            &mut put,
+        ),
+        _ => hands(
+            holes,
+            boards,
+            |h, b| award_value_of(t, kind, aces_high, h, b),
+            &mut put,
+        ),
+    }
+}
+
+#[inline(always)]
+fn hands(
+    (holes, hole_n): (&[u8], usize),
+    (boards, board_n): (&[u8], usize),
+    f: impl Fn(&[u8], &[u8]) -> i64,
+    put: &mut impl FnMut(usize, i64),
+) {
+    if board_n == 0 {
+        for (i, h) in holes.chunks_exact(hole_n).enumerate() {
+            put(i, f(h, &[]));
+        }
+    } else {
+        for (i, (h, b)) in holes
+            .chunks_exact(hole_n)
+            .zip(boards.chunks_exact(board_n))
+            .enumerate()
+        {
+            put(i, f(h, b));
+        }
+    }
+}
+
+/// The cards of `hole` and `board` that make the hand of kind `kind` (empty: no hand), in
+/// the order the hand reads (Omaha: the two hole cards, then the three board cards). The card
+/// counts must pass [`check`].
+pub fn used(kind: u8, aces_high: bool, hole: &[u8], board: &[u8]) -> Vec<u8> {
+    let t = tables();
+    let value = award_value_of(t, kind, aces_high, hole, board);
+    let pool: Vec<u8> = hole.iter().chain(board).copied().collect();
+    match kind {
+        HIGH => high::used(t, &pool, value as i32),
+        OMAHA => omaha::used(t, hole, board, value as i32),
+        DRAW_HIGH => high::used(t, &hole[..5], value as i32),
+        BADUGI => badugi::used(t, hole, value as i32, aces_high),
+        DEUCE_SEVEN => lowball::used(t, hole, value as i32, lowball::deuce_seven_5_of, false),
+        A5 => lowball::used(t, hole, value as i32, lowball::a5_5_of, true),
+        DOOGIE_HIGH => doogie::used_high(t, &pool, value as i32),
+        _ => doogie::used_low(t, &pool, value),
+    }
+}
+
+/// Why `hole` and `board` cannot be valued for kind `kind` (the card counts, or a card outside
+/// 0-51), in the words of the Python evaluators; `Ok` when they can.
+pub fn check(kind: u8, hole: &[u8], board: &[u8]) -> Result<(), String> {
+    if let Some(&bad) = hole.iter().chain(board).find(|&&c| c >= 52) {
+        return Err(format!("card index {bad} is outside 0-51"));
+    }
+    let (h, pool) = (hole.len(), hole.len() + board.len());
+    let fail = match kind {
+        HIGH if !(5..=10).contains(&pool) => format!("a high hand needs 5 to 10 cards, got {pool}"),
+        OMAHA if !(4..=6).contains(&h) => format!("an Omaha hand needs 4 to 6 hole cards, got {h}"),
+        OMAHA if !(3..=5).contains(&board.len()) => {
+            format!(
+                "an Omaha hand needs 3 to 5 board cards, got {}",
+                board.len()
+            )
+        }
+        DRAW_HIGH if h != 5 => format!("a draw high hand needs 5 cards, got {h}"),
+        BADUGI if h == 0 => "a badugi hand needs at least one card".to_string(),
+        DEUCE_SEVEN if h < 5 => format!("a 2-7 hand needs at least 5 cards, got {h}"),
+        A5 if h < 5 => format!("an A-5 hand needs at least 5 cards, got {h}"),
+        DOOGIE_HIGH if !(5..=10).contains(&pool) => {
+            format!("a Doogie high hand is chosen from 5 to 10 cards, got {pool}")
+        }
+        DOOGIE_LOW if pool > 10 => format!("a doogie is chosen from at most 10 cards, got {pool}"),
+        k if k >= KINDS => format!("unknown hand kind {k}"),
+        _ => return Ok(()),
+    };
+    Err(fail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse;
+
+    #[test]
+    fn award_value_dispatches_every_kind() {
+        let hole = parse("As Ks Qs Js Ts");
+        let board = parse("2s 3s 4h");
+        assert_eq!(award_value(DRAW_HIGH, false, &hole, &board), 9_175_040);
+        assert_eq!(award_value(HIGH, false, &hole, &board), 9_175_040);
+        assert_eq!(
+            award_value(OMAHA, false, &parse("As Ks 7d 8c"), &parse("Qs Js Ts")),
+            9_175_040
+        );
+        assert_eq!(award_value(DOOGIE_LOW, false, &hole, &board), NO_HAND);
+        assert!(
+            award_value(DEUCE_SEVEN, false, &parse("7s 5d 4h 3c 2s Ah"), &[])
+                > award_value(DEUCE_SEVEN, false, &parse("8s 5d 4h 3c 2s"), &[])
+        );
+    }
+
+    #[test]
+    fn check_names_what_is_wrong() {
+        assert_eq!(
+            check(OMAHA, &parse("As Ks"), &parse("2c 3c 4c")),
+            Err("an Omaha hand needs 4 to 6 hole cards, got 2".into())
+        );
+        assert_eq!(
+            check(HIGH, &[52, 1, 2, 3, 4], &[]),
+            Err("card index 52 is outside 0-51".into())
+        );
+        assert_eq!(check(9, &[], &[]), Err("unknown hand kind 9".into()));
+        assert!(check(BADUGI, &parse("As"), &[]).is_ok());
+    }
+}

@@ -1,0 +1,182 @@
+//! Omaha high: exactly two of 4-6 hole cards and exactly three of 3-5 board cards.
+//!
+//! The 2 + 3 structure is read from tables, not tried combination by combination: the board's
+//! rank multiset has a row of `omaha_nf` holding, for each of the 91 pairs of hole ranks, the
+//! best non-flush hand of that pair with three of the board's ranks; the hand reads one entry
+//! per pair of hole cards (6, 10 or 15). Flushes need a suit with three board cards and two
+//! hole cards: the best plain flush takes the two highest suited hole cards and the three
+//! highest suited board cards (read without a branch); a straight flush is looked for window by
+//! window when the suit's ranks hold a straight.
+
+use crate::high::{self, STRAIGHT_FLUSH};
+use crate::tables::{tables, Tables, FULL13, MASKS, OMAHA_SIZE, SUIT_SHIFT};
+
+/// The best straight flush of exactly two ranks of `hole_mask` and three of `board_mask` (one
+/// suit: the masks are disjoint), or -1.
+#[cold]
+fn straight_flush(t: &Tables, hole_mask: u32, board_mask: u32) -> i32 {
+    let both = hole_mask | board_mask;
+    for top in (3..13).rev() {
+        let window = t.windows[top];
+        if both & window == window && (window & hole_mask).count_ones() == 2 {
+            return STRAIGHT_FLUSH << 20 | (top as i32) << 16;
+        }
+    }
+    -1
+}
+
+/// The row of `omaha_nf` of a board (its rank multiset's), its key and its suit masks.
+#[inline(always)]
+fn board_of(t: &Tables, board: &[u8]) -> (usize, u64, u64) {
+    let mut key = 0u64;
+    let mut suits = 0u64;
+    for &c in board {
+        key += t.card_key[c as usize];
+        suits |= t.suit_bit[c as usize];
+    }
+    (t.board_row[t.ph_index(key)] as usize * 91, key, suits)
+}
+
+/// The Omaha value of `hole` against a board given by [`board_of`].
+#[inline(always)]
+fn finish(t: &Tables, hole: &[u8], (base, key, board_suits): (usize, u64, u64)) -> i32 {
+    let mut best = 0u16;
+    let mut hole_suits = 0u64;
+    for (i, &c) in hole.iter().enumerate() {
+        hole_suits |= t.suit_bit[c as usize];
+        let row = &t.pair52[c as usize & 63];
+        for &d in &hole[i + 1..] {
+            best = best.max(t.omaha_nf[(base + row[d as usize & 63] as usize) & (OMAHA_SIZE - 1)]);
+        }
+    }
+    let value = t.ord_value[best as usize];
+    // Flushes, without a branch a third of the boards would take at random: the suit with three
+    // board cards (five hold one at most; none: empty masks), its two highest hole ranks and
+    // three highest board ranks; fewer than two or three leave `flush_best` at -1.
+    let three = ((key >> SUIT_SHIFT) + 0x5555) & 0x8888;
+    let shift = 13 * (u32::from(three > 0x8) + u32::from(three > 0x80) + u32::from(three > 0x800));
+    let some = 0u64.wrapping_sub(u64::from(three != 0));
+    let hole_mask = ((hole_suits >> shift) & u64::from(FULL13) & some) as usize;
+    let board_mask = ((board_suits >> shift) & u64::from(FULL13) & some) as usize;
+    let mut flush = t.flush_best[(t.top2[hole_mask] | t.top3[board_mask]) as usize & (MASKS - 1)];
+    if t.straight_top[hole_mask | board_mask] >= 0 {
+        flush = flush.max(straight_flush(t, hole_mask as u32, board_mask as u32));
+    }
+    value.max(flush)
+}
+
+/// The Omaha value of `hole` (4-6 cards) and `board` (3-5 cards).
+#[inline(always)]
+pub fn value_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
+    finish(t, hole, board_of(t, board))
+}
+
+/// Omaha values of many hands (hand `i`: `holes[i * hole_n..][..hole_n]` and
+/// `boards[i * board_n..][..board_n]`), `put(i, value)` taking each in order. Hands go in
+/// blocks: first every board's row of the block (its first cache lines read ahead, so that
+/// the block's memory reads overlap), then the pairs of hole cards.
+pub fn values_of(
+    t: &Tables,
+    (holes, hole_n): (&[u8], usize),
+    (boards, board_n): (&[u8], usize),
+    mut put: impl FnMut(usize, i32),
+) {
+    const BLOCK: usize = 16;
+    let mut rows = [(0usize, 0u64, 0u64); BLOCK];
+    let mut at = 0;
+    for (hole_block, board_block) in holes
+        .chunks(BLOCK * hole_n)
+        .zip(boards.chunks(BLOCK * board_n))
+    {
+        let mut touched = 0u16;
+        for (row, board) in rows.iter_mut().zip(board_block.chunks_exact(board_n)) {
+            *row = board_of(t, board);
+            for line in [0, 32, 64] {
+                touched ^= t.omaha_nf[(row.0 + line) & (OMAHA_SIZE - 1)];
+            }
+        }
+        std::hint::black_box(touched);
+        for (row, hole) in rows.iter().zip(hole_block.chunks_exact(hole_n)) {
+            put(at, finish(t, hole, *row));
+            at += 1;
+        }
+    }
+}
+
+/// The Omaha value of `hole` (4-6 cards) and `board` (3-5 cards).
+#[inline]
+pub fn value(hole: &[u8], board: &[u8]) -> i64 {
+    i64::from(value_of(tables(), hole, board))
+}
+
+/// The two hole cards and three board cards that make Omaha `value` (the first pair, then the
+/// first three, in combination order), each part in [`high::order_used`] order.
+pub fn used(t: &Tables, hole: &[u8], board: &[u8], value: i32) -> Vec<u8> {
+    let mut found = Vec::new();
+    crate::combos::each(hole.len(), 2, |h| {
+        crate::combos::each(board.len(), 3, |b| {
+            if found.is_empty() {
+                let five = [
+                    hole[h[0]],
+                    hole[h[1]],
+                    board[b[0]],
+                    board[b[1]],
+                    board[b[2]],
+                ];
+                if high::value_5_of(t, five) == value {
+                    found.extend_from_slice(&five);
+                    high::order_used(&mut found[..2]);
+                    high::order_used(&mut found[2..]);
+                }
+            }
+        });
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse;
+
+    /// Every 2 + 3, valued as five cards.
+    fn slow(hole: &[u8], board: &[u8]) -> i64 {
+        let mut best = i64::MIN;
+        for i in 0..hole.len() {
+            for j in i + 1..hole.len() {
+                for x in 0..board.len() {
+                    for y in x + 1..board.len() {
+                        for z in y + 1..board.len() {
+                            let five = [hole[i], hole[j], board[x], board[y], board[z]];
+                            best = best.max(high::value_5(&five));
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn omaha_uses_exactly_two_hole_cards() {
+        // Four aces in the hole are a pair of aces; the board's flush needs two hole hearts.
+        let hole = parse("Ac Ad Ah As");
+        let board = parse("Kh Qh Jh Th 2c");
+        assert_eq!(value(&hole, &board) >> 20, 1);
+        assert_eq!(value(&hole, &board), slow(&hole, &board));
+        let t = tables();
+        let v = value_of(t, &hole, &board);
+        assert_eq!(used(t, &hole, &board, v), parse("Ad Ac Kh Qh Jh"));
+    }
+
+    #[test]
+    fn omaha_equals_every_two_plus_three_on_seeded_hands() {
+        let mut rng = crate::testing::Rng(7);
+        for round in 0..20_000 {
+            let (h, b) = (4 + round % 3, 3 + (round / 3) % 3);
+            let cards = rng.cards(h + b);
+            let (hole, board) = cards.split_at(h);
+            assert_eq!(value(hole, board), slow(hole, board), "{hole:?} {board:?}");
+        }
+    }
+}
