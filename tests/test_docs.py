@@ -15,9 +15,6 @@ RULES = ROOT / "docs" / "rules.md"
 # A RULES.md not preceded by "docs/" (or "shared/rules/", which docs/rules.md's own first line
 # names as the copy it is kept in step with).
 BARE = re.compile(r"(?<![\w/])RULES\.md")
-# Not converted on this branch: these directories belong to the Rust-core work (issue 25's
-# brief); their mentions are renamed when the two branches meet.
-ELSEWHERE = ("src/splitpot/equity/", "src/splitpot/evaluate/")
 
 
 def _text_files() -> list[Path]:
@@ -28,11 +25,7 @@ def _text_files() -> list[Path]:
             for path in (ROOT / folder).rglob("*")
             if path.is_file() and path.suffix in {".py", ".md", ".html", ".js", ".css", ".pyi"}
         ]
-    return [
-        path
-        for path in files
-        if not str(path.relative_to(ROOT)).startswith(ELSEWHERE) and path != RULES
-    ]
+    return [path for path in files if path != RULES]
 
 
 def test_the_house_rules_are_in_the_repository() -> None:

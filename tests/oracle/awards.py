@@ -30,7 +30,7 @@ class AwardDecision:
     disqualified: dict[str, str]
 
     def even_split(self, eligible: Sequence[str]) -> tuple[str, ...]:
-        """Who shares the pot when no award can be given (RULES.md "Doogie"): the players who
+        """Who shares the pot when no award can be given (docs/rules.md "Doogie"): the players who
         have not forfeited it; only if every one of them forfeited, all of them."""
         keep = tuple(p for p in eligible if p not in self.disqualified)
         return keep or tuple(eligible)

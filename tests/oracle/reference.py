@@ -56,7 +56,7 @@ class _Runner:
 
         def take(own: Sequence[Card] = ()) -> Card:
             # When the stub runs out, the discards so far (not the drawer's own of this draw)
-            # are reshuffled, as at the table (RULES.md "Drawing").
+            # are reshuffled, as at the table (docs/rules.md "Drawing").
             nonlocal source
             card = next(source, None)
             if card is None:

@@ -6,7 +6,7 @@ each pending draw (a player's fixed discard for the next draw, or the policy's c
 rest of the board, and settles the pot as fractions, without odd chips: each award that someone
 can take gets an equal part of the pot, a tie divides its own award, an award nobody qualifies
 for (or, in Doogie, nobody declared) goes to the other one, and a pot no award can take is split
-among the players who did not forfeit it (RULES.md "Doogie").
+among the players who did not forfeit it (docs/rules.md "Doogie").
 
 Exact enumeration walks every way the unknown cards can fall when the cards needed do not depend
 on cards still to come (no draw whose size depends on an unseen card) and the number of runouts
