@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from splitpot.bots import starting
@@ -60,10 +60,12 @@ from splitpot.bots.heuristic import (
     _revealed,
     _table_max_discard,
 )
+from splitpot.bots.model import PRIOR_BLUFF, OpponentModel
 from splitpot.bots.ranges import (
     DrawRanges,
     Read,
     describe_reads,
+    rank_in_range,
     read_opponents,
     sample_holdings,
     unseen_cards,
@@ -114,7 +116,9 @@ class ExpertBot:
     SCOOP_FOR_RAISE = 0.15  # in split games a raise wants at least this scoop chance ...
     SCOOP_WAIVER = 1.8  # ... unless the hand is this strong
     IMPLIED = 0.8  # with draws to come a call needs this much of the pot odds
-    SEMI_BLUFF = 0.3  # share of semi-bluff candidates that bet
+    CALLED = 0.8  # with several opponents, equity once called is this much of the equity
+    MARGIN = 0.02  # a bluff, a steal or a snow must win this share of the pot over the honest play
+    HONEST_SHOWDOWNS = 6.0  # showdowns that may show a bettor never bluffs (no defence then)
     BASELINE_EDGE = 0.01
     LOCK = 0.97  # Doogie: a share of the pot both ways at least this is a lock
 
@@ -126,6 +130,11 @@ class ExpertBot:
         self.reason = ""
         self._cache: dict[Any, list[Odds]] = {}
         self._draw_ranges = DrawRanges(self.seed)  # a memo: the same candidates for a read
+        self.model = OpponentModel()  # what this table's opponents have shown, this match
+
+    def observe(self, view: SeatView) -> None:
+        """Learn from a finished hand (the match runners call this after every hand)."""
+        self.model.observe(view)
 
     # ------------------------------------------------------------------ the protocol
 
@@ -159,10 +168,12 @@ class ExpertBot:
         dead: Sequence[Card] = (),
         samples: int | None = None,
         ranges: int | None = None,
+        reads: Sequence[Read] | None = None,
     ) -> list[Odds]:
-        """Odds of ``hole`` (after each of ``options`` at the next draw) against the ranges."""
+        """Odds of ``hole`` (after each of ``options`` at the next draw) against the ranges
+        (``reads``, or those the view and the match so far show)."""
         samples = samples or self.samples
-        reads = read_opponents(view)
+        reads = read_opponents(view, self.model) if reads is None else list(reads)
         pool = [c for c in unseen_cards(view) if c not in hole and c not in dead]
         key = (
             view.game.id, tuple(hole), tuple(view.board), draws, tuple(dead), samples, ranges,
@@ -227,7 +238,7 @@ class ExpertBot:
     # ------------------------------------------------------------------ betting
 
     def _bet(self, view: SeatView, legal: LegalActions) -> tuple[Action, str]:
-        reads = read_opponents(view)
+        reads = read_opponents(view, self.model)
         opponents = max(1, len(reads))
         fair = 1.0 / (opponents + 1)
         draws = _draws_left(view, drawing=False)
@@ -251,14 +262,25 @@ class ExpertBot:
             ):
                 amount = self._size(view, legal, strength, rng)
                 return Action(bounds.kind, amount=amount), f"raise for value: {said}; {odds_said}"
-            if (
-                bounds is not None and draws and raises == 0 and odds.equity >= wanted
-                and strength >= 0.9 and rng.random() < self.SEMI_BLUFF / 2
-            ):  # fmt: skip
+            if bounds is not None and raises == 0 and len(reads) == 1:
                 amount = self._size(view, legal, strength, rng)
-                return Action(bounds.kind, amount=amount), f"semi-bluff raise: {said}; {odds_said}"
+                gain = self._raise_gain(view, legal, reads, amount, odds)
+                if gain is not None:
+                    words = (
+                        "semi-bluff raise"
+                        if draws
+                        else "re-steal"
+                        if not view.board
+                        else "bluff raise"
+                    )
+                    return Action(bounds.kind, amount=amount), (
+                        f"{words} (+{gain:.1f} chips over a call): {said}; {odds_said}"
+                    )
             if odds.equity >= wanted or not legal.fold:
                 return Action.call(), f"call: {said} against {odds_said}"
+            defend = self._defends(view, legal, reads)
+            if defend is not None:
+                return Action.call(), f"call ({defend}): {said} against {odds_said}"
             return Action.fold(), f"fold: {said} below {odds_said}"
         if bounds is None:
             return Action.check(), f"check (no bet allowed): {said}"
@@ -268,18 +290,81 @@ class ExpertBot:
         ):
             amount = self._size(view, legal, strength, rng)
             return Action(bounds.kind, amount=amount), f"bet for value: {said}"
-        if raises == 0 and draws and strength >= 0.85 and rng.random() < self.SEMI_BLUFF:
+        if raises == 0:
             amount = self._size(view, legal, strength, rng)
-            return Action(bounds.kind, amount=amount), f"semi-bluff: {said}"
-        if raises == 0 and not draws and strength < 0.35:
-            amount = self._size(view, legal, strength, rng)
-            bet = amount - max(view.bets)
-            frequency = bet / (view.pot + 2 * bet) if bet > 0 else 0.0
-            if rng.random() < frequency:
+            gain = self._bet_gain(view, legal, reads, amount, odds)
+            if gain is not None:
+                words = "semi-bluff" if draws else "bluff" if strength < 0.6 else "thin bet"
+                words = "steal" if _unopened(view) and not draws else words
                 return Action(bounds.kind, amount=amount), (
-                    f"bluff ({frequency:.0%} of the weakest hands): {said}"
+                    f"{words} (+{gain:.1f} chips over a check): {said}"
                 )
         return Action.check(), f"check: {said}"
+
+    # ------------------------------------------------------------------ aggression by value
+
+    def _called_equity(self, view: SeatView, reads: Sequence[Read], odds: Odds) -> float:
+        """Equity against the ranges once they call (heads-up: computed against the range
+        that calls; with more opponents, a discount)."""
+        if len(reads) != 1:
+            return odds.equity * self.CALLED
+        called = [replace(r, calls=r.calls + 1) for r in reads]
+        return self._odds(view, view.hole, draws=_draws_left(view, drawing=False),
+                          samples=max(self.samples // 2, 300), reads=called)[0].equity  # fmt: skip
+
+    def _bet_gain(
+        self, view: SeatView, legal: LegalActions, reads: Sequence[Read], amount: int, odds: Odds
+    ) -> float | None:
+        """Chips a bet to ``amount`` wins over a check, when that is positive (else None):
+        everyone folds with the rates the match has shown (a balanced player's at first),
+        else the hand plays on against the range that calls."""
+        bet = amount - max(view.bets)
+        if bet <= 0:
+            return None
+        folds = 1.0
+        for read in reads:
+            folds *= read.habits.fold
+        equity = self._called_equity(view, reads, odds)
+        callers = len(reads)
+        bet_value = folds * view.pot + (1 - folds) * (
+            equity * (view.pot + (callers + 1) * bet) - bet
+        )
+        gain = bet_value - odds.equity * view.pot
+        return gain if gain > self.MARGIN * view.pot else None
+
+    def _raise_gain(
+        self, view: SeatView, legal: LegalActions, reads: Sequence[Read], amount: int, odds: Odds
+    ) -> float | None:
+        """Chips a raise to ``amount`` wins over a call, when that is positive (else None)."""
+        call = legal.call or 0
+        mine = amount - view.bets[view.seat]
+        theirs = amount - max(view.bets)
+        if theirs <= 0:
+            return None
+        folds = reads[0].habits.fold
+        equity = self._called_equity(view, reads, odds)
+        raise_value = folds * view.pot + (1 - folds) * (equity * (view.pot + mine + theirs) - mine)
+        call_value = odds.equity * (view.pot + call) - call
+        gain = raise_value - max(call_value, 0.0)
+        return gain if gain > self.MARGIN * view.pot else None
+
+    def _defends(self, view: SeatView, legal: LegalActions, reads: Sequence[Read]) -> str | None:
+        """Why it calls a bet its equity would fold, or None: it folds no more than the bet
+        over the pot after it of its range (the minimum defence frequency), so a bet cannot
+        win by fold equity alone; unless the showdowns show this bettor does not bluff."""
+        if all(
+            r.habits.showdowns >= self.HONEST_SHOWDOWNS and r.habits.bluff < PRIOR_BLUFF / 2
+            for r in reads
+        ):
+            return None
+        call = legal.call or 0
+        allowed = (call / view.pot) ** (1.0 / max(1, len(reads)))  # each folds its root
+        rank = rank_in_range(view, self._draw_ranges)
+        if rank < allowed:
+            return None
+        return (
+            f"minimum defence: folds at most {allowed:.0%}, this hand beats {rank:.0%} of its range"
+        )
 
     def _bet_odds(self, view: SeatView, reads: Sequence[Read], draws: int) -> tuple[Odds, str]:
         """The odds a bet decides on, and where they came from (the atlas, or computed)."""
@@ -317,7 +402,7 @@ class ExpertBot:
         hole = tuple(legal.hole) or view.hole
         limit = min(legal.discard_max, len(hole))
         draws = _draws_left(view, drawing=True)
-        reads = read_opponents(view)
+        reads = read_opponents(view, self.model)
         found = starting.first_draw(view, hole, reads)
         if found is not None and found.discards and len(found.discards[0][0]) <= limit:
             best, share = found.discards[0]
@@ -343,12 +428,15 @@ class ExpertBot:
                 best, best_share = thrown, odds.equity + edge
         chosen = shares[candidates.index(best)]
         said = f"{chosen.describe()} vs {describe_reads(reads)}"
-        if (
-            draws == 1 and best and len(reads) == 1 and (reads[0].drawn or 0) >= 2
-            and _my_raises_this_round(view) == 0 and self._rng(view, "snow").random() < 0.1
-            and shares[candidates.index(())].equity < 0.25
-        ):  # fmt: skip
-            return Action.stand_pat(), f"snow (pat on a weak hand, a bluff): {said}"
+        if draws == 1 and best and len(reads) == 1 and (reads[0].drawn or 0) >= 1:
+            # a snow: pat, then bet; it wins when they fold, else it plays the pat hand
+            folds = reads[0].habits.fold
+            snow = folds + (1 - folds) * shares[candidates.index(())].equity
+            if snow > best_share + self.MARGIN:
+                return Action.stand_pat(), (
+                    f"snow (pat on a weak hand: {snow:.0%} of the pot with their folds "
+                    f"{folds:.0%}, against {best_share:.0%} drawing): {said}"
+                )
         words = "stand pat" if not best else f"draw {len(best)}"
         return (Action.discard(best) if best else Action.stand_pat()), f"{words}: {said}"
 
@@ -370,7 +458,7 @@ class ExpertBot:
         game = view.game
         if len(view.hole) != game.hole_cards or len(view.board) != game.board_cards:
             return Action.declare(legal.declare[0]), "declare: not a full hand"  # pragma: no cover
-        reads = read_opponents(view)
+        reads = read_opponents(view, self.model)
         rng = self._rng(view, "declare")
         pool = [c for c in unseen_cards(view) if c not in view.hole]
         count = max(1, min(self.RANGES, self.samples // 100))
@@ -400,6 +488,11 @@ class ExpertBot:
         return Action.declare(
             way
         ), f"declare {way}: expected share {shares} vs {describe_reads(reads)}"
+
+
+def _unopened(view: SeatView) -> bool:
+    """Nobody has bet or raised this hand yet (the blinds or antes are there to steal)."""
+    return not any(e.kind in ("bet", "raise", "call") for e in view.events)
 
 
 def _row(result: EquityResult, me: str, names: Sequence[str]) -> list[float]:

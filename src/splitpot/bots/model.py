@@ -1,0 +1,186 @@
+"""What a bot learns about each opponent over a match, for :mod:`splitpot.bots.expert`.
+
+An :class:`OpponentModel` is fed every finished hand from the bot's seat
+(:meth:`OpponentModel.observe`, which the match runners call through the bot's ``observe``)
+and keeps, per opponent name, decayed counts (each hand weighs :data:`DECAY` times the one
+before it, so the memory is bounded and follows a player who changes gear):
+
+- how often they bet or raise when they may, fold when facing a bet, and stand pat;
+- at showdowns, how often a hand they bet or raised on the last round with was *weak* (below
+  :data:`WEAK` of random hands in every award: a bluff), and how often a hand they stood pat
+  on at the last draw was weak (a snow). A snow is exposed at the showdown.
+
+:meth:`OpponentModel.tendencies` turns the counts into rates, each smoothed towards what a
+balanced player does (:data:`PRIOR_BLUFF`, :data:`PRIOR_SNOW`, :data:`PRIOR_FOLD`,
+:data:`PRIOR_AGGRESSION`, with :data:`PSEUDO` hands' weight), so a new opponent is played as a
+balanced one and a few hands move the estimate only a little. A model belongs to one bot at one
+table; it holds at most :data:`MAX_OPPONENTS` names (the oldest is dropped).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from splitpot.bots.base import SeatView
+from splitpot.cards import Card, full_deck
+from splitpot.games import GameSpec
+from splitpot.games.streets import Bet
+
+__all__ = ["BALANCED", "DECAY", "MAX_OPPONENTS", "WEAK", "OpponentModel", "Tendencies", "weakness"]
+
+DECAY = 0.995  # per observed hand: a few hundred hands of memory
+MAX_OPPONENTS = 32
+WEAK = 0.6  # a showdown hand below this percentile of random hands, in every award, is weak
+PSEUDO = 4.0
+PRIOR_BLUFF = 0.25  # a balanced player's bluffs among its last-round bets (about a pot bet's)
+PRIOR_SNOW = 0.1  # ... and snows among its pat hands at the last draw
+PRIOR_FOLD = 0.3  # ... folds when facing a bet
+PRIOR_AGGRESSION = 0.4  # ... bets or raises when it may
+COMPARED = 48  # random hands a showdown hand is ranked against
+
+
+@dataclass(frozen=True, slots=True)
+class Tendencies:
+    """An opponent's smoothed rates: bluffs among last-round bets, snows among pat hands,
+    folds facing a bet, bets and raises when they may, and the showdowns seen."""
+
+    bluff: float = PRIOR_BLUFF
+    snow: float = PRIOR_SNOW
+    fold: float = PRIOR_FOLD
+    aggression: float = PRIOR_AGGRESSION
+    showdowns: float = 0.0
+
+    def describe(self) -> str:
+        """``bluffs 25%, snows 10%, folds 30%, bets 40%``."""
+        return (
+            f"bluffs {self.bluff:.0%}, snows {self.snow:.0%}, folds {self.fold:.0%}, "
+            f"bets {self.aggression:.0%}"
+        )
+
+
+BALANCED = Tendencies()
+"""A stranger's tendencies: a balanced player's."""
+
+
+@dataclass(slots=True)
+class _Counts:
+    chances: float = 0.0  # decisions where they could bet or raise
+    aggressive: float = 0.0
+    faced: float = 0.0  # decisions facing a bet
+    folds: float = 0.0
+    shown_bets: float = 0.0  # showdowns after a last-round bet or raise
+    bluffs: float = 0.0
+    shown_pats: float = 0.0  # showdowns after standing pat at the last draw
+    snows: float = 0.0
+
+    def decay(self) -> None:
+        for name in self.__slots__:
+            setattr(self, name, getattr(self, name) * DECAY)
+
+
+def _smooth(hits: float, seen: float, prior: float) -> float:
+    return (hits + prior * PSEUDO) / (seen + PSEUDO)
+
+
+def weakness(game: GameSpec, hand: Sequence[Card], board: Sequence[Card], seed: object) -> float:
+    """The best percentile of ``hand`` among random hands over the game's awards (0 to 1)."""
+    from splitpot.bots.ranges import strength  # ranges imports this module
+
+    rng = random.Random(repr(seed))
+    seen = set(hand) | set(board)
+    deck = [c for c in full_deck() if c not in seen]
+    mine = strength(game, hand, board)
+    others = [strength(game, rng.sample(deck, len(hand)), board) for _ in range(COMPARED)]
+    best = 0.0
+    for a, value in enumerate(mine):
+        if value < 0:
+            continue
+        below = sum(1 for o in others if o[a] < value) + 0.5 * sum(
+            1 for o in others if o[a] == value
+        )
+        best = max(best, below / COMPARED)
+    return best
+
+
+@dataclass(slots=True)
+class OpponentModel:
+    """Per-opponent counts learnt from finished hands (see the module docstring)."""
+
+    counts: dict[str, _Counts] = field(default_factory=dict)
+    hands: int = 0
+
+    def tendencies(self, name: str) -> Tendencies:
+        """The smoothed rates of ``name`` (a balanced player's for a stranger)."""
+        c = self.counts.get(name)
+        if c is None:
+            return BALANCED
+        return Tendencies(
+            bluff=_smooth(c.bluffs, c.shown_bets, PRIOR_BLUFF),
+            snow=_smooth(c.snows, c.shown_pats, PRIOR_SNOW),
+            fold=_smooth(c.folds, c.faced, PRIOR_FOLD),
+            aggression=_smooth(c.aggressive, c.chances, PRIOR_AGGRESSION),
+            showdowns=c.shown_bets + c.shown_pats,
+        )
+
+    def _of(self, name: str) -> _Counts:
+        found = self.counts.get(name)
+        if found is None:
+            if len(self.counts) >= MAX_OPPONENTS:
+                del self.counts[next(iter(self.counts))]
+            found = self.counts[name] = _Counts()
+        return found
+
+    def observe(self, view: SeatView) -> None:
+        """Learn from a finished hand as ``view``'s seat saw it."""
+        self.hands += 1
+        for c in self.counts.values():
+            c.decay()
+        game = view.game
+        last_draw = len(game.draws)
+        draw_rounds = 0
+        open_bet = False
+        last_round = False
+        rounds = sum(1 for s in game.streets if isinstance(s, Bet))
+        bet_last: set[int] = set()
+        pat_last: set[int] = set()
+        for event in view.events:
+            kind, seat = event.kind, event.seat
+            if kind == "post":
+                open_bet = open_bet or event.data.get("blind") != "ante"
+            elif kind == "bet_round":
+                open_bet = False
+                last_round = event.data.get("number") == rounds
+            elif kind == "draw_round":
+                draw_rounds += 1
+            if seat is None or seat == view.seat:
+                continue
+            name = view.names[seat]
+            if kind in ("bet", "raise", "check", "fold", "call"):
+                c = self._of(name)
+                if open_bet:
+                    c.faced += 1
+                    c.folds += kind == "fold"
+                if kind in ("bet", "raise", "check"):
+                    c.chances += 1
+                    c.aggressive += kind in ("bet", "raise")
+                if kind in ("bet", "raise"):
+                    open_bet = True
+                    if last_round:
+                        bet_last.add(seat)
+            elif kind == "discard" and draw_rounds == last_draw:
+                if event.data.get("count") == 0:
+                    pat_last.add(seat)
+            elif kind == "show":
+                cards = event.data.get("cards")
+                if not isinstance(cards, Sequence) or seat not in bet_last | pat_last:
+                    continue
+                weak = weakness(game, tuple(cards), view.board, (name, self.hands)) < WEAK
+                c = self._of(name)
+                if seat in bet_last:
+                    c.shown_bets += 1
+                    c.bluffs += weak
+                if seat in pat_last:
+                    c.shown_pats += 1
+                    c.snows += weak
