@@ -341,7 +341,8 @@ class ExpertBot:
         theirs = amount - max(view.bets)
         if theirs <= 0:
             return None
-        folds = reads[0].habits.fold
+        habits = reads[0].habits
+        folds = habits.fold_back if _bet_this_round(view, reads[0].seat) else habits.fold
         equity = self._called_equity(view, reads, odds)
         raise_value = folds * view.pot + (1 - folds) * (equity * (view.pot + mine + theirs) - mine)
         call_value = odds.equity * (view.pot + call) - call
@@ -488,6 +489,16 @@ class ExpertBot:
         return Action.declare(
             way
         ), f"declare {way}: expected share {shares} vs {describe_reads(reads)}"
+
+
+def _bet_this_round(view: SeatView, seat: int) -> bool:
+    """Has ``seat`` bet or raised in this betting round?"""
+    for event in reversed(view.events):
+        if event.kind == "bet_round":
+            return False
+        if event.kind in ("bet", "raise") and event.seat == seat:
+            return True
+    return False
 
 
 def _unopened(view: SeatView) -> bool:

@@ -37,6 +37,7 @@ PSEUDO = 4.0
 PRIOR_BLUFF = 0.25  # a balanced player's bluffs among its last-round bets (about a pot bet's)
 PRIOR_SNOW = 0.1  # ... and snows among its pat hands at the last draw
 PRIOR_FOLD = 0.3  # ... folds when facing a bet
+PRIOR_FOLD_BACK = 0.15  # ... folds when raised after betting
 PRIOR_AGGRESSION = 0.4  # ... bets or raises when it may
 COMPARED = 48  # random hands a showdown hand is ranked against
 
@@ -44,18 +45,21 @@ COMPARED = 48  # random hands a showdown hand is ranked against
 @dataclass(frozen=True, slots=True)
 class Tendencies:
     """An opponent's smoothed rates: bluffs among last-round bets, snows among pat hands,
-    folds facing a bet, bets and raises when they may, and the showdowns seen."""
+    folds facing a bet (and facing a raise of their own bet), bets and raises when they may,
+    and the showdowns seen."""
 
     bluff: float = PRIOR_BLUFF
     snow: float = PRIOR_SNOW
     fold: float = PRIOR_FOLD
+    fold_back: float = PRIOR_FOLD_BACK
     aggression: float = PRIOR_AGGRESSION
     showdowns: float = 0.0
 
     def describe(self) -> str:
-        """``bluffs 25%, snows 10%, folds 30%, bets 40%``."""
+        """``bluffs 25%, snows 10%, folds 30% (15% raised back), bets 40%``."""
         return (
-            f"bluffs {self.bluff:.0%}, snows {self.snow:.0%}, folds {self.fold:.0%}, "
+            f"bluffs {self.bluff:.0%}, snows {self.snow:.0%}, folds {self.fold:.0%} "
+            f"({self.fold_back:.0%} raised back), "
             f"bets {self.aggression:.0%}"
         )
 
@@ -70,6 +74,8 @@ class _Counts:
     aggressive: float = 0.0
     faced: float = 0.0  # decisions facing a bet
     folds: float = 0.0
+    faced_back: float = 0.0  # decisions facing a raise of their own bet
+    folds_back: float = 0.0
     shown_bets: float = 0.0  # showdowns after a last-round bet or raise
     bluffs: float = 0.0
     shown_pats: float = 0.0  # showdowns after standing pat at the last draw
@@ -120,6 +126,7 @@ class OpponentModel:
             bluff=_smooth(c.bluffs, c.shown_bets, PRIOR_BLUFF),
             snow=_smooth(c.snows, c.shown_pats, PRIOR_SNOW),
             fold=_smooth(c.folds, c.faced, PRIOR_FOLD),
+            fold_back=_smooth(c.folds_back, c.faced_back, PRIOR_FOLD_BACK),
             aggression=_smooth(c.aggressive, c.chances, PRIOR_AGGRESSION),
             showdowns=c.shown_bets + c.shown_pats,
         )
@@ -140,35 +147,57 @@ class OpponentModel:
         game = view.game
         last_draw = len(game.draws)
         draw_rounds = 0
-        open_bet = False
         last_round = False
         rounds = sum(1 for s in game.streets if isinstance(s, Bet))
         bet_last: set[int] = set()
         pat_last: set[int] = set()
+        level = 0  # the bet to match in this round, and what each seat has put in it
+        put: dict[int, int] = {}
+        raised: set[int] = set()  # seats that bet or raised in this round
         for event in view.events:
             kind, seat = event.kind, event.seat
-            if kind == "post":
-                open_bet = open_bet or event.data.get("blind") != "ante"
+            if kind == "post" and seat is not None and event.data.get("blind") != "ante":
+                put[seat] = put.get(seat, 0) + int(event.data.get("amount") or 0)
+                level = max(level, put[seat])
             elif kind == "bet_round":
-                open_bet = False
+                raised = set()
+                if event.data.get("number") != 1:
+                    level, put = 0, {}
                 last_round = event.data.get("number") == rounds
             elif kind == "draw_round":
                 draw_rounds += 1
-            if seat is None or seat == view.seat:
+            if seat is None or kind not in (
+                "bet",
+                "raise",
+                "check",
+                "fold",
+                "call",
+                "discard",
+                "show",
+            ):
+                continue
+            facing = put.get(seat, 0) < level
+            if kind in ("bet", "raise"):
+                level = put[seat] = int(event.data.get("to") or level)
+                raised.add(seat)
+            elif kind == "call":
+                put[seat] = level
+            if seat == view.seat:
                 continue
             name = view.names[seat]
             if kind in ("bet", "raise", "check", "fold", "call"):
                 c = self._of(name)
-                if open_bet:
+                if facing and seat in raised:  # raised back after its own bet
+                    c.faced_back += 1
+                    c.folds_back += kind == "fold"
+                elif facing:
                     c.faced += 1
                     c.folds += kind == "fold"
-                if kind in ("bet", "raise", "check"):
+                if kind in ("bet", "raise", "check") or not facing:
                     c.chances += 1
                     c.aggressive += kind in ("bet", "raise")
-                if kind in ("bet", "raise"):
-                    open_bet = True
-                    if last_round:
-                        bet_last.add(seat)
+                if kind in ("bet", "raise") and last_round:
+                    bet_last.add(seat)
             elif kind == "discard" and draw_rounds == last_draw:
                 if event.data.get("count") == 0:
                     pat_last.add(seat)

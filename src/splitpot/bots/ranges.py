@@ -64,9 +64,11 @@ class Read:
     @property
     def share(self) -> float:
         """The top share of hands kept for this opponent's betting: each bet or raise keeps
-        :data:`RAISE_KEEPS`, or the share of spots they bet in when they bet more often."""
+        :data:`RAISE_KEEPS`, or the share of spots they bet in when they bet more often; each
+        call the share of hands they do not fold (a balanced player's at first)."""
         keeps = max(RAISE_KEEPS, min(1.0, self.habits.aggression))
-        return max(FLOOR, keeps**self.aggression * CALL_KEEPS ** min(self.calls, 3))
+        calls = min(1.0, max(0.3, 1.0 - self.habits.fold))  # a station's calls say nothing
+        return max(FLOOR, keeps**self.aggression * calls ** min(self.calls, 3))
 
     @property
     def bluffs(self) -> float:
@@ -333,7 +335,10 @@ def sample_holdings(
             if read.snows:  # a pat hand may be a snow: any hand at all
                 snows = round(len(cands) * read.snows / (1.0 - read.snows))
                 cands += _random_hands(game.hole_cards, pool, rng=rng, count=max(1, snows))
-        per.append(_top(game, board, cands, read.share, read.bluffs))
+        kept = _top(game, board, cands, read.share, read.bluffs)
+        if read.snows or read.bluffs:  # the added hands sit at the end: mix them in
+            rng.shuffle(kept)
+        per.append(kept)
     out: list[tuple[tuple[Card, ...], ...]] = []
     for i in range(count):
         used: set[Card] = set()
