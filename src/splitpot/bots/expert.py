@@ -118,7 +118,6 @@ class ExpertBot:
     IMPLIED = 0.8  # with draws to come a call needs this much of the pot odds
     CALLED = 0.8  # with several opponents, equity once called is this much of the equity
     MARGIN = 0.02  # a bluff, a steal or a snow must win this share of the pot over the honest play
-    HONEST_SHOWDOWNS = 6.0  # showdowns that may show a bettor never bluffs (no defence then)
     BASELINE_EDGE = 0.01
     LOCK = 0.97  # Doogie: a share of the pot both ways at least this is a lock
 
@@ -305,8 +304,8 @@ class ExpertBot:
 
     def _called_equity(self, view: SeatView, reads: Sequence[Read], odds: Odds) -> float:
         """Equity against the ranges once they call (heads-up: computed against the range
-        that calls; with more opponents, a discount)."""
-        if len(reads) != 1:
+        that calls; with more opponents, or where the atlas answered, a discount)."""
+        if len(reads) != 1 or starting.preflop(view, reads) is not None:
             return odds.equity * self.CALLED
         called = [replace(r, calls=r.calls + 1) for r in reads]
         return self._odds(view, view.hole, draws=_draws_left(view, drawing=False),
@@ -323,7 +322,7 @@ class ExpertBot:
             return None
         folds = 1.0
         for read in reads:
-            folds *= read.habits.fold
+            folds *= _folds(read)
         equity = self._called_equity(view, reads, odds)
         callers = len(reads)
         bet_value = folds * view.pot + (1 - folds) * (
@@ -342,7 +341,7 @@ class ExpertBot:
         if theirs <= 0:
             return None
         habits = reads[0].habits
-        folds = habits.fold_back if _bet_this_round(view, reads[0].seat) else habits.fold
+        folds = habits.fold_back if _bet_this_round(view, reads[0].seat) else _folds(reads[0])
         equity = self._called_equity(view, reads, odds)
         raise_value = folds * view.pot + (1 - folds) * (equity * (view.pot + mine + theirs) - mine)
         call_value = odds.equity * (view.pot + call) - call
@@ -352,14 +351,12 @@ class ExpertBot:
     def _defends(self, view: SeatView, legal: LegalActions, reads: Sequence[Read]) -> str | None:
         """Why it calls a bet its equity would fold, or None: it folds no more than the bet
         over the pot after it of its range (the minimum defence frequency), so a bet cannot
-        win by fold equity alone; unless the showdowns show this bettor does not bluff."""
-        if all(
-            r.habits.showdowns >= self.HONEST_SHOWDOWNS and r.habits.bluff < PRIOR_BLUFF / 2
-            for r in reads
-        ):
-            return None
+        win by fold equity alone; more against a bettor whose showdowns show fewer bluffs than
+        a balanced player's (in proportion)."""
+        bluffs = min(r.habits.bluff for r in reads)
         call = legal.call or 0
         allowed = (call / view.pot) ** (1.0 / max(1, len(reads)))  # each folds its root
+        allowed = min(1.0, allowed * max(1.0, PRIOR_BLUFF / max(bluffs, 0.01)))
         rank = rank_in_range(view, self._draw_ranges)
         if rank < allowed:
             return None
@@ -431,7 +428,7 @@ class ExpertBot:
         said = f"{chosen.describe()} vs {describe_reads(reads)}"
         if draws == 1 and best and len(reads) == 1 and (reads[0].drawn or 0) >= 1:
             # a snow: pat, then bet; it wins when they fold, else it plays the pat hand
-            folds = reads[0].habits.fold
+            folds = _folds(reads[0])
             snow = folds + (1 - folds) * shares[candidates.index(())].equity
             if snow > best_share + self.MARGIN:
                 return Action.stand_pat(), (
@@ -489,6 +486,12 @@ class ExpertBot:
         return Action.declare(
             way
         ), f"declare {way}: expected share {shares} vs {describe_reads(reads)}"
+
+
+def _folds(read: Read) -> float:
+    """How often this player folds to a bet now: the first time in a hand, or later."""
+    entered = read.aggression or read.calls
+    return read.habits.fold_later if entered else read.habits.fold
 
 
 def _bet_this_round(view: SeatView, seat: int) -> bool:

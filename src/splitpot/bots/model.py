@@ -5,7 +5,8 @@ An :class:`OpponentModel` is fed every finished hand from the bot's seat
 and keeps, per opponent name, decayed counts (each hand weighs :data:`DECAY` times the one
 before it, so the memory is bounded and follows a player who changes gear):
 
-- how often they bet or raise when they may, fold when facing a bet, and stand pat;
+- how often they bet or raise when they may, and fold when facing a bet (apart: the first
+  time in a hand, once they have called or bet in it, and when raised after betting);
 - at showdowns, how often a hand they bet or raised on the last round with was *weak* (below
   :data:`WEAK` of random hands in every award: a bluff), and how often a hand they stood pat
   on at the last draw was weak (a snow). A snow is exposed at the showdown.
@@ -38,6 +39,7 @@ PRIOR_BLUFF = 0.25  # a balanced player's bluffs among its last-round bets (abou
 PRIOR_SNOW = 0.1  # ... and snows among its pat hands at the last draw
 PRIOR_FOLD = 0.3  # ... folds when facing a bet
 PRIOR_FOLD_BACK = 0.15  # ... folds when raised after betting
+PRIOR_FOLD_LATER = 0.2  # ... folds facing a bet once it has called or bet in the hand
 PRIOR_AGGRESSION = 0.4  # ... bets or raises when it may
 COMPARED = 48  # random hands a showdown hand is ranked against
 
@@ -52,14 +54,15 @@ class Tendencies:
     snow: float = PRIOR_SNOW
     fold: float = PRIOR_FOLD
     fold_back: float = PRIOR_FOLD_BACK
+    fold_later: float = PRIOR_FOLD_LATER
     aggression: float = PRIOR_AGGRESSION
     showdowns: float = 0.0
 
     def describe(self) -> str:
-        """``bluffs 25%, snows 10%, folds 30% (15% raised back), bets 40%``."""
+        """``bluffs 25%, snows 10%, folds 30% (20% later, 15% raised back), bets 40%``."""
         return (
             f"bluffs {self.bluff:.0%}, snows {self.snow:.0%}, folds {self.fold:.0%} "
-            f"({self.fold_back:.0%} raised back), "
+            f"({self.fold_later:.0%} later, {self.fold_back:.0%} raised back), "
             f"bets {self.aggression:.0%}"
         )
 
@@ -76,6 +79,8 @@ class _Counts:
     folds: float = 0.0
     faced_back: float = 0.0  # decisions facing a raise of their own bet
     folds_back: float = 0.0
+    faced_later: float = 0.0  # decisions facing a bet, having called or bet before in the hand
+    folds_later: float = 0.0
     shown_bets: float = 0.0  # showdowns after a last-round bet or raise
     bluffs: float = 0.0
     shown_pats: float = 0.0  # showdowns after standing pat at the last draw
@@ -127,6 +132,7 @@ class OpponentModel:
             snow=_smooth(c.snows, c.shown_pats, PRIOR_SNOW),
             fold=_smooth(c.folds, c.faced, PRIOR_FOLD),
             fold_back=_smooth(c.folds_back, c.faced_back, PRIOR_FOLD_BACK),
+            fold_later=_smooth(c.folds_later, c.faced_later, PRIOR_FOLD_LATER),
             aggression=_smooth(c.aggressive, c.chances, PRIOR_AGGRESSION),
             showdowns=c.shown_bets + c.shown_pats,
         )
@@ -154,6 +160,7 @@ class OpponentModel:
         level = 0  # the bet to match in this round, and what each seat has put in it
         put: dict[int, int] = {}
         raised: set[int] = set()  # seats that bet or raised in this round
+        entered: set[int] = set()  # seats that have called, bet or raised in this hand
         for event in view.events:
             kind, seat = event.kind, event.seat
             if kind == "post" and seat is not None and event.data.get("blind") != "ante":
@@ -190,6 +197,9 @@ class OpponentModel:
                 if facing and seat in raised:  # raised back after its own bet
                     c.faced_back += 1
                     c.folds_back += kind == "fold"
+                elif facing and seat in entered:  # it has called or bet before in this hand
+                    c.faced_later += 1
+                    c.folds_later += kind == "fold"
                 elif facing:
                     c.faced += 1
                     c.folds += kind == "fold"
@@ -198,6 +208,8 @@ class OpponentModel:
                     c.aggressive += kind in ("bet", "raise")
                 if kind in ("bet", "raise") and last_round:
                     bet_last.add(seat)
+                if kind in ("bet", "raise", "call"):
+                    entered.add(seat)
             elif kind == "discard" and draw_rounds == last_draw:
                 if event.data.get("count") == 0:
                     pat_last.add(seat)
