@@ -12,19 +12,29 @@ total runouts as one call).
   when more than one award is at stake (a half alone is not worth building a big pot for).
 - **Betting.** Facing a bet: raise a strong hand (strength = equity over an average hand's
   share; each raise of its own asks for more), call when equity beats the pot odds (with
-  draws to come, discounted for implied odds: the bets still to be won), else fold. With
-  nothing to call: bet for value (thinner in position, on the button), semi-bluff some draws
-  with draws to come, and on the last round bluff its weakest hands (under a third of an
-  average hand's share) with probability ``bet / (pot + 2 bet)``, the share of bluffs that
-  leaves a caller's pot odds break-even against a polarised range. Sizes vary
+  draws to come, discounted for implied odds: the bets still to be won), and otherwise still
+  call while the hand is outside the weakest ``bet / pot after the bet`` of its own range as
+  its actions show it (:func:`~splitpot.bots.ranges.rank_in_range`: the minimum defence
+  frequency, so that betting every hand cannot win by fold equity alone; it folds more, in
+  proportion, against a bettor whose showdowns show fewer bluffs than a balanced player's),
+  else fold. With nothing to call: bet for value (thinner in position, on the button).
+  Everything else it might bet or raise (semi-bluffs with draws to come, bluffs, steals of
+  the blinds or antes, re-steals) is chosen by expected value: the chips a bet wins over a
+  check (a raise over a call) when the opponents fold as often as they have folded at this
+  table in that spot (:mod:`splitpot.bots.model`: the first time in a hand, later, raised
+  after betting; a balanced player's rates for a stranger), and otherwise the hand plays on at
+  its equity against the range that calls (computed heads-up; discounted by
+  :data:`ExpertBot.CALLED` with more opponents or where the atlas answered). It must win at
+  least :data:`ExpertBot.MARGIN` of the pot over the honest play. Sizes vary
   in pot-limit and no-limit (half pot, three quarters, pot: chosen by strength and a seeded
   coin, the same choices for bluffs and value), and are clamped to the legal range; in
   fixed-limit the fixed amount (the engine's cap is respected: no raise is offered past it).
 - **Draws.** The draw policy's discard, standing pat, one card more and one less are compared
   against the ranges over the same runouts (:func:`splitpot.equity.advise.compare_discards`),
   the best share wins: this is how it snows (pat on a weak hand when that is worth more) and
-  breaks a made hand. With one draw left heads-up, against an opponent who drew two or more,
-  it sometimes snows a weak hand as a bluff. Every option is played on each runout, so a draw
+  breaks a made hand. With one draw left heads-up, against an opponent who drew, it snows
+  (stands pat on a weak hand, to bet) when folds at their rate and the pat hand's equity
+  otherwise are worth more than its best draw. Every option is played on each runout, so a draw
   uses fewer runouts (scaled by the draws left) in fewer joint samples (``RANGES / (draws
   left + 1)``, at least :data:`ExpertBot.DRAW_RANGES`): each call of the engine costs about as
   much as its runouts.
@@ -34,13 +44,20 @@ total runouts as one call).
 - **Starting hands.** Where a shipped atlas holds the spot (:mod:`splitpot.bots.starting`:
   heads-up, a preflop bet against an opponent who has not acted yet, or the first draw before
   anyone has drawn), its record replaces the estimate; the reason says ``(atlas)``.
+- **Learning.** The match runners show the bot every finished hand (:meth:`ExpertBot.observe`);
+  its :class:`~splitpot.bots.model.OpponentModel` learns, per opponent at this table, the
+  bluffs and snows they showed down and how often they bet, fold and stand pat, and the ranges
+  follow: a bet's range keeps the shown share of bluffs (a balanced player's at first), a pat
+  hand's range the shown share of snows, a call narrows as much as the player folds. Nothing
+  is shared between bots or tables.
 - **Doogie.** Declares the way with the largest expected share against the ranges
   (:func:`splitpot.equity.advise.declaration_odds`): a lock in both halves declares both.
 
 Deterministic: every random choice (range samples, bluffs, sizes) comes from a generator
-seeded by the bot's seed (drawn from its ``rng`` at construction) and the spot, so a seed and a
-view give one action. After each :meth:`ExpertBot.act`, :attr:`ExpertBot.reason` holds the
-decision's one-line reason (equity per award, pot odds, the ranges assumed).
+seeded by the bot's seed (drawn from its ``rng`` at construction) and the spot, so a seed, the
+hands it has been shown and a view give one action. After each :meth:`ExpertBot.act`,
+:attr:`ExpertBot.reason` holds the decision's one-line reason (equity per award, pot odds, the
+ranges assumed).
 """
 
 from __future__ import annotations

@@ -57,13 +57,14 @@ class Tendencies:
     fold_later: float = PRIOR_FOLD_LATER
     aggression: float = PRIOR_AGGRESSION
     showdowns: float = 0.0
+    pat: float = 0.0  # the share of their draws that stood pat (0 before any draw is seen)
 
     def describe(self) -> str:
-        """``bluffs 25%, snows 10%, folds 30% (20% later, 15% raised back), bets 40%``."""
+        """``bluffs 25%, snows 10%, folds 30% (20% later, 15% raised back), bets 40%, pat 0%``."""
         return (
             f"bluffs {self.bluff:.0%}, snows {self.snow:.0%}, folds {self.fold:.0%} "
             f"({self.fold_later:.0%} later, {self.fold_back:.0%} raised back), "
-            f"bets {self.aggression:.0%}"
+            f"bets {self.aggression:.0%}, pat {self.pat:.0%}"
         )
 
 
@@ -81,6 +82,8 @@ class _Counts:
     folds_back: float = 0.0
     faced_later: float = 0.0  # decisions facing a bet, having called or bet before in the hand
     folds_later: float = 0.0
+    draws: float = 0.0
+    pats: float = 0.0
     shown_bets: float = 0.0  # showdowns after a last-round bet or raise
     bluffs: float = 0.0
     shown_pats: float = 0.0  # showdowns after standing pat at the last draw
@@ -135,6 +138,7 @@ class OpponentModel:
             fold_later=_smooth(c.folds_later, c.faced_later, PRIOR_FOLD_LATER),
             aggression=_smooth(c.aggressive, c.chances, PRIOR_AGGRESSION),
             showdowns=c.shown_bets + c.shown_pats,
+            pat=c.pats / c.draws if c.draws else 0.0,
         )
 
     def _of(self, name: str) -> _Counts:
@@ -210,18 +214,28 @@ class OpponentModel:
                     bet_last.add(seat)
                 if kind in ("bet", "raise", "call"):
                     entered.add(seat)
-            elif kind == "discard" and draw_rounds == last_draw:
-                if event.data.get("count") == 0:
+            elif kind == "discard":
+                c = self._of(name)
+                c.draws += 1
+                c.pats += event.data.get("count") == 0
+                if draw_rounds == last_draw and event.data.get("count") == 0:
                     pat_last.add(seat)
             elif kind == "show":
                 cards = event.data.get("cards")
-                if not isinstance(cards, Sequence) or seat not in bet_last | pat_last:
-                    continue
-                weak = weakness(game, tuple(cards), view.board, (name, self.hands)) < WEAK
-                c = self._of(name)
-                if seat in bet_last:
-                    c.shown_bets += 1
-                    c.bluffs += weak
-                if seat in pat_last:
-                    c.shown_pats += 1
-                    c.snows += weak
+                if isinstance(cards, Sequence):
+                    self._shown(view, name, tuple(cards), seat in bet_last, seat in pat_last)
+
+    def _shown(
+        self, view: SeatView, name: str, cards: tuple[Card, ...], bet: bool, pat: bool
+    ) -> None:
+        """A showdown: was the hand that bet the last round, or stood pat, a weak one?"""
+        if not (bet or pat):
+            return
+        weak = weakness(view.game, cards, view.board, (name, self.hands)) < WEAK
+        c = self._of(name)
+        if bet:
+            c.shown_bets += 1
+            c.bluffs += weak
+        if pat:
+            c.shown_pats += 1
+            c.snows += weak

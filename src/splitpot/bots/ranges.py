@@ -18,7 +18,14 @@ completes at random), so equity against the range is the mean over the samples:
 - **betting**: candidates are ranked by the strength of their cards now (per award, the
   percentile of the award's value among the candidates; a hand strong in either half is
   strong, in both stronger) and only the top share is kept: each bet or raise keeps
-  :data:`RAISE_KEEPS` of it, each call :data:`CALL_KEEPS` (at least :data:`FLOOR`).
+  :data:`RAISE_KEEPS` of it (or the share of spots the player bets in, when the match has
+  shown they bet more often), each call the share of hands the player does not fold (at least
+  :data:`FLOOR` in all);
+- **bluffs and snows**: a range that bet keeps, besides its top share, as many of the weakest
+  candidates as make the player's share of bluffs (:class:`~splitpot.bots.model.Tendencies`:
+  a balanced player's, :data:`~splitpot.bots.model.PRIOR_BLUFF`, until their showdowns say
+  more), and a pat hand's candidates take the player's share of snows as random hands, so a
+  player who bets or stands pat on anything is never read as holding only strong hands.
 
 Everything is seeded by the generator passed in, so a read and a seed give the same samples.
 """
