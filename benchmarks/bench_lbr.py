@@ -147,11 +147,11 @@ class Responder:
                 return
             if legal.seat == other:
                 mine = self.bot.act(seat_view(replay.hand, other), legal)
-                if not _same(mine, actual):
-                    replay.misses += 1
-                action = mine if mine.kind in legal.kinds else actual
-                if not _same(mine, actual) and actual.kind in legal.kinds:
-                    action = _like(actual, mine, legal)
+                action = mine
+                if not _same(mine, actual):  # a miss: the replay follows the public actions
+                    replay.misses += 1  # (where they are legal in it; else the bot's own)
+                    if actual.kind in legal.kinds:
+                        action = _like(actual, legal)
             else:
                 action = actual
             try:
@@ -219,7 +219,7 @@ class Responder:
         return total / len(live)
 
 
-def _like(actual: Action, mine: Action, legal: LegalActions) -> Action:
+def _like(actual: Action, legal: LegalActions) -> Action:
     """The actual decision in the candidate's hand (a discard: as many of its own cards)."""
     if actual.kind == "discard":
         return Action.discard(tuple(legal.hole)[: len(actual.cards)])
