@@ -9,7 +9,10 @@ before it, so the memory is bounded and follows a player who changes gear):
   time in a hand, once they have called or bet in it, and when raised after betting);
 - at showdowns, how often a hand they bet or raised on the last round with was *weak* (below
   :data:`WEAK` of random hands in every award: a bluff), and how often a hand they stood pat
-  on at the last draw was weak (a snow). A snow is exposed at the showdown.
+  on at the last draw was weak (a snow). A snow is exposed at the showdown;
+- how often they stand pat at the first draw beyond what the draw policy does
+  (:func:`honest_pat_rate`): a player who stands pat on anything is a snow before any
+  showdown says so.
 
 :meth:`OpponentModel.tendencies` turns the counts into rates, each smoothed towards what a
 balanced player does (:data:`PRIOR_BLUFF`, :data:`PRIOR_SNOW`, :data:`PRIOR_FOLD`,
@@ -26,6 +29,7 @@ from dataclasses import dataclass, field
 
 from splitpot.bots.base import SeatView
 from splitpot.cards import Card, full_deck
+from splitpot.equity.policy import choose_discard
 from splitpot.games import GameSpec
 from splitpot.games.streets import Bet
 
@@ -35,6 +39,8 @@ DECAY = 0.995  # per observed hand: a few hundred hands of memory
 MAX_OPPONENTS = 32
 WEAK = 0.6  # a showdown hand below this percentile of random hands, in every award, is weak
 PSEUDO = 4.0
+SHOWN = 2.0  # showdowns weigh more: a prior of two hands for bluffs and snows shown
+HONEST_DEALS = 200
 PRIOR_BLUFF = 0.25  # a balanced player's bluffs among its last-round bets (about a pot bet's)
 PRIOR_SNOW = 0.1  # ... and snows among its pat hands at the last draw
 PRIOR_FOLD = 0.3  # ... folds when facing a bet
@@ -84,6 +90,8 @@ class _Counts:
     folds_later: float = 0.0
     draws: float = 0.0
     pats: float = 0.0
+    first_pats: float = 0.0  # pat at the hand's first draw ...
+    honest_pats: float = 0.0  # ... and how many the draw policy would have stood pat on
     shown_bets: float = 0.0  # showdowns after a last-round bet or raise
     bluffs: float = 0.0
     shown_pats: float = 0.0  # showdowns after standing pat at the last draw
@@ -94,8 +102,45 @@ class _Counts:
             setattr(self, name, getattr(self, name) * DECAY)
 
 
-def _smooth(hits: float, seen: float, prior: float) -> float:
-    return (hits + prior * PSEUDO) / (seen + PSEUDO)
+def _board_before(view: SeatView, event: object) -> list[Card]:
+    """The board cards dealt before ``event`` in ``view``'s log."""
+    board: list[Card] = []
+    for e in view.events:
+        if e is event:
+            break
+        if e.kind == "deal_board":
+            cards = e.data.get("cards")
+            board.extend(c for c in cards or () if isinstance(c, Card))
+    return board
+
+
+def _smooth(hits: float, seen: float, prior: float, pseudo: float = PSEUDO) -> float:
+    return (hits + prior * pseudo) / (seen + pseudo)
+
+
+def _excess(c: _Counts) -> float:
+    """The share of their first-draw pats beyond what the draw policy stands pat on: snows
+    (one pat more than expected is not yet evidence)."""
+    return max(0.0, c.first_pats - c.honest_pats - 1.0) / (c.first_pats + 1.0)
+
+
+_HONEST: dict[str, float] = {}
+
+
+def honest_pat_rate(game: GameSpec) -> float:
+    """How often the draw policy stands pat at the game's first draw, on random deals."""
+    found = _HONEST.get(game.id)
+    if found is None:
+        rng = random.Random(f"honest pat/{game.id}")
+        limit = min(game.draws[0].max_discard, game.hole_cards)
+        board_cards = min(3, game.board_cards)  # the first draw of a board game: after the flop
+        pats = 0
+        for _ in range(HONEST_DEALS):
+            cards = rng.sample(full_deck(), game.hole_cards + board_cards)
+            hand, board = cards[: game.hole_cards], cards[game.hole_cards :]
+            pats += not choose_discard(game, hand, board, limit)
+        found = _HONEST[game.id] = pats / HONEST_DEALS
+    return found
 
 
 def weakness(game: GameSpec, hand: Sequence[Card], board: Sequence[Card], seed: object) -> float:
@@ -131,8 +176,8 @@ class OpponentModel:
         if c is None:
             return BALANCED
         return Tendencies(
-            bluff=_smooth(c.bluffs, c.shown_bets, PRIOR_BLUFF),
-            snow=_smooth(c.snows, c.shown_pats, PRIOR_SNOW),
+            bluff=_smooth(c.bluffs, c.shown_bets, PRIOR_BLUFF, SHOWN),
+            snow=max(_smooth(c.snows, c.shown_pats, PRIOR_SNOW, SHOWN), _excess(c)),
             fold=_smooth(c.folds, c.faced, PRIOR_FOLD),
             fold_back=_smooth(c.folds_back, c.faced_back, PRIOR_FOLD_BACK),
             fold_later=_smooth(c.folds_later, c.faced_later, PRIOR_FOLD_LATER),
@@ -157,6 +202,7 @@ class OpponentModel:
         game = view.game
         last_draw = len(game.draws)
         draw_rounds = 0
+        at_last_draw = 0  # board cards showing at the last draw
         last_round = False
         rounds = sum(1 for s in game.streets if isinstance(s, Bet))
         bet_last: set[int] = set()
@@ -177,6 +223,8 @@ class OpponentModel:
                 last_round = event.data.get("number") == rounds
             elif kind == "draw_round":
                 draw_rounds += 1
+                if draw_rounds == last_draw:
+                    at_last_draw = len(_board_before(view, event))
             if seat is None or kind not in (
                 "bet",
                 "raise",
@@ -188,6 +236,7 @@ class OpponentModel:
             ):
                 continue
             facing = put.get(seat, 0) < level
+            back = seat in raised  # facing a raise of its own bet in this round
             if kind in ("bet", "raise"):
                 level = put[seat] = int(event.data.get("to") or level)
                 raised.add(seat)
@@ -198,7 +247,7 @@ class OpponentModel:
             name = view.names[seat]
             if kind in ("bet", "raise", "check", "fold", "call"):
                 c = self._of(name)
-                if facing and seat in raised:  # raised back after its own bet
+                if facing and back:
                     c.faced_back += 1
                     c.folds_back += kind == "fold"
                 elif facing and seat in entered:  # it has called or bet before in this hand
@@ -218,20 +267,32 @@ class OpponentModel:
                 c = self._of(name)
                 c.draws += 1
                 c.pats += event.data.get("count") == 0
+                if draw_rounds == 1:
+                    c.first_pats += event.data.get("count") == 0
+                    c.honest_pats += honest_pat_rate(game)
                 if draw_rounds == last_draw and event.data.get("count") == 0:
                     pat_last.add(seat)
             elif kind == "show":
                 cards = event.data.get("cards")
                 if isinstance(cards, Sequence):
-                    self._shown(view, name, tuple(cards), seat in bet_last, seat in pat_last)
+                    self._shown(view, name, tuple(cards), (seat in bet_last, seat in pat_last),
+                                view.board[:at_last_draw])  # fmt: skip
 
     def _shown(
-        self, view: SeatView, name: str, cards: tuple[Card, ...], bet: bool, pat: bool
-    ) -> None:
-        """A showdown: was the hand that bet the last round, or stood pat, a weak one?"""
+        self, view: SeatView, name: str, cards: tuple[Card, ...], did: tuple[bool, bool],
+        drew_on: Sequence[Card],
+    ) -> None:  # fmt: skip
+        """A showdown: was the hand that bet the last round, or stood pat at the last draw, a
+        weak one? Weak is below :data:`WEAK` of random hands in every award or, in a draw
+        game, a hand the draw policy would not stand pat on (``drew_on``: the board then)."""
+        bet, pat = did
         if not (bet or pat):
             return
-        weak = weakness(view.game, cards, view.board, (name, self.hands)) < WEAK
+        game = view.game
+        weak = weakness(game, cards, view.board, (name, self.hands)) < WEAK
+        if game.draws and not weak:
+            limit = min(game.draws[-1].max_discard, game.hole_cards)
+            weak = bool(choose_discard(game, cards, drew_on, limit))
         c = self._of(name)
         if bet:
             c.shown_bets += 1
