@@ -102,6 +102,25 @@ class _Counts:
             setattr(self, name, getattr(self, name) * DECAY)
 
 
+_ACTS = ("bet", "raise", "check", "fold", "call", "discard", "show")
+
+
+def _count_bet(c: _Counts, kind: str, facing: bool, back: bool, entered: bool) -> None:
+    """Count one betting decision: a fold's chance by its spot, a bet's chance."""
+    if facing and back:  # raised after its own bet in this round
+        c.faced_back += 1
+        c.folds_back += kind == "fold"
+    elif facing and entered:  # it has called or bet before in this hand
+        c.faced_later += 1
+        c.folds_later += kind == "fold"
+    elif facing:
+        c.faced += 1
+        c.folds += kind == "fold"
+    if kind in ("bet", "raise", "check") or not facing:
+        c.chances += 1
+        c.aggressive += kind in ("bet", "raise")
+
+
 def _board_before(view: SeatView, event: object) -> list[Card]:
     """The board cards dealt before ``event`` in ``view``'s log."""
     board: list[Card] = []
@@ -225,15 +244,7 @@ class OpponentModel:
                 draw_rounds += 1
                 if draw_rounds == last_draw:
                     at_last_draw = len(_board_before(view, event))
-            if seat is None or kind not in (
-                "bet",
-                "raise",
-                "check",
-                "fold",
-                "call",
-                "discard",
-                "show",
-            ):
+            if seat is None or kind not in _ACTS:
                 continue
             facing = put.get(seat, 0) < level
             back = seat in raised  # facing a raise of its own bet in this round
@@ -246,19 +257,7 @@ class OpponentModel:
                 continue
             name = view.names[seat]
             if kind in ("bet", "raise", "check", "fold", "call"):
-                c = self._of(name)
-                if facing and back:
-                    c.faced_back += 1
-                    c.folds_back += kind == "fold"
-                elif facing and seat in entered:  # it has called or bet before in this hand
-                    c.faced_later += 1
-                    c.folds_later += kind == "fold"
-                elif facing:
-                    c.faced += 1
-                    c.folds += kind == "fold"
-                if kind in ("bet", "raise", "check") or not facing:
-                    c.chances += 1
-                    c.aggressive += kind in ("bet", "raise")
+                _count_bet(self._of(name), kind, facing, back, seat in entered)
                 if kind in ("bet", "raise") and last_round:
                     bet_last.add(seat)
                 if kind in ("bet", "raise", "call"):
