@@ -377,6 +377,10 @@ class Session:
                 hand = self.current = self.table.new_hand()
                 self.play_hand(hand)
                 self.table.finish(hand)
+                for name, bot in self.bots.items():  # a bot that learns sees the hand's end
+                    observe = getattr(bot, "observe", None)
+                    if observe is not None and name in hand.names:
+                        observe(seat_view(hand, hand.names.index(name)))
                 self.hands.append(hand)
                 self.stored(hand, started)
                 self.say(f"Stacks: {self._stacks()}")

@@ -4,6 +4,11 @@ A bot gets a :class:`SeatView` (its own hole cards, the board, stacks, bets, the
 hand's log as its seat sees it: never another seat's hole cards before they are shown, never
 the deck, never another seat's declaration before all are revealed) and the
 :class:`~splitpot.engine.hand.LegalActions`, and returns one of the legal actions.
+
+A bot may also have ``observe(view)``: the match runners (:mod:`splitpot.bots.match`,
+:mod:`splitpot.bots.ring`) and ``splitpot play`` call it with its seat's view of every finished
+hand (showdowns included), the one way a bot learns its opponents across hands
+(:class:`~splitpot.bots.expert.ExpertBot` does).
 """
 
 from __future__ import annotations

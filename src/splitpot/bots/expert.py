@@ -12,19 +12,29 @@ total runouts as one call).
   when more than one award is at stake (a half alone is not worth building a big pot for).
 - **Betting.** Facing a bet: raise a strong hand (strength = equity over an average hand's
   share; each raise of its own asks for more), call when equity beats the pot odds (with
-  draws to come, discounted for implied odds: the bets still to be won), else fold. With
-  nothing to call: bet for value (thinner in position, on the button), semi-bluff some draws
-  with draws to come, and on the last round bluff its weakest hands (under a third of an
-  average hand's share) with probability ``bet / (pot + 2 bet)``, the share of bluffs that
-  leaves a caller's pot odds break-even against a polarised range. Sizes vary
+  draws to come, discounted for implied odds: the bets still to be won), and otherwise still
+  call while the hand is outside the weakest ``bet / pot after the bet`` of its own range as
+  its actions show it (:func:`~splitpot.bots.ranges.rank_in_range`: the minimum defence
+  frequency, so that betting every hand cannot win by fold equity alone; it folds more, in
+  proportion, against a bettor whose showdowns show fewer bluffs than a balanced player's),
+  else fold. With nothing to call: bet for value (thinner in position, on the button).
+  Everything else it might bet or raise (semi-bluffs with draws to come, bluffs, steals of
+  the blinds or antes, re-steals) is chosen by expected value: the chips a bet wins over a
+  check (a raise over a call) when the opponents fold as often as they have folded at this
+  table in that spot (:mod:`splitpot.bots.model`: the first time in a hand, later, raised
+  after betting; a balanced player's rates for a stranger), and otherwise the hand plays on at
+  its equity against the range that calls (computed heads-up; discounted by
+  :data:`ExpertBot.CALLED` with more opponents or where the atlas answered). It must win at
+  least :data:`ExpertBot.MARGIN` of the pot over the honest play. Sizes vary
   in pot-limit and no-limit (half pot, three quarters, pot: chosen by strength and a seeded
   coin, the same choices for bluffs and value), and are clamped to the legal range; in
   fixed-limit the fixed amount (the engine's cap is respected: no raise is offered past it).
 - **Draws.** The draw policy's discard, standing pat, one card more and one less are compared
   against the ranges over the same runouts (:func:`splitpot.equity.advise.compare_discards`),
   the best share wins: this is how it snows (pat on a weak hand when that is worth more) and
-  breaks a made hand. With one draw left heads-up, against an opponent who drew two or more,
-  it sometimes snows a weak hand as a bluff. Every option is played on each runout, so a draw
+  breaks a made hand. With one draw left heads-up, against an opponent who drew, it snows
+  (stands pat on a weak hand, to bet) when folds at their rate and the pat hand's equity
+  otherwise are worth more than its best draw. Every option is played on each runout, so a draw
   uses fewer runouts (scaled by the draws left) in fewer joint samples (``RANGES / (draws
   left + 1)``, at least :data:`ExpertBot.DRAW_RANGES`): each call of the engine costs about as
   much as its runouts.
@@ -34,20 +44,27 @@ total runouts as one call).
 - **Starting hands.** Where a shipped atlas holds the spot (:mod:`splitpot.bots.starting`:
   heads-up, a preflop bet against an opponent who has not acted yet, or the first draw before
   anyone has drawn), its record replaces the estimate; the reason says ``(atlas)``.
+- **Learning.** The match runners show the bot every finished hand (:meth:`ExpertBot.observe`);
+  its :class:`~splitpot.bots.model.OpponentModel` learns, per opponent at this table, the
+  bluffs and snows they showed down and how often they bet, fold and stand pat, and the ranges
+  follow: a bet's range keeps the shown share of bluffs (a balanced player's at first), a pat
+  hand's range the shown share of snows, a call narrows as much as the player folds. Nothing
+  is shared between bots or tables.
 - **Doogie.** Declares the way with the largest expected share against the ranges
   (:func:`splitpot.equity.advise.declaration_odds`): a lock in both halves declares both.
 
 Deterministic: every random choice (range samples, bluffs, sizes) comes from a generator
-seeded by the bot's seed (drawn from its ``rng`` at construction) and the spot, so a seed and a
-view give one action. After each :meth:`ExpertBot.act`, :attr:`ExpertBot.reason` holds the
-decision's one-line reason (equity per award, pot odds, the ranges assumed).
+seeded by the bot's seed (drawn from its ``rng`` at construction) and the spot, so a seed, the
+hands it has been shown and a view give one action. After each :meth:`ExpertBot.act`,
+:attr:`ExpertBot.reason` holds the decision's one-line reason (equity per award, pot odds, the
+ranges assumed).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from splitpot.bots import starting
@@ -60,10 +77,12 @@ from splitpot.bots.heuristic import (
     _revealed,
     _table_max_discard,
 )
+from splitpot.bots.model import PRIOR_BLUFF, OpponentModel
 from splitpot.bots.ranges import (
     DrawRanges,
     Read,
     describe_reads,
+    rank_in_range,
     read_opponents,
     sample_holdings,
     unseen_cards,
@@ -114,7 +133,8 @@ class ExpertBot:
     SCOOP_FOR_RAISE = 0.15  # in split games a raise wants at least this scoop chance ...
     SCOOP_WAIVER = 1.8  # ... unless the hand is this strong
     IMPLIED = 0.8  # with draws to come a call needs this much of the pot odds
-    SEMI_BLUFF = 0.3  # share of semi-bluff candidates that bet
+    CALLED = 0.8  # with several opponents, equity once called is this much of the equity
+    MARGIN = 0.02  # a bluff, a steal or a snow must win this share of the pot over the honest play
     BASELINE_EDGE = 0.01
     LOCK = 0.97  # Doogie: a share of the pot both ways at least this is a lock
 
@@ -126,6 +146,11 @@ class ExpertBot:
         self.reason = ""
         self._cache: dict[Any, list[Odds]] = {}
         self._draw_ranges = DrawRanges(self.seed)  # a memo: the same candidates for a read
+        self.model = OpponentModel()  # what this table's opponents have shown, this match
+
+    def observe(self, view: SeatView) -> None:
+        """Learn from a finished hand (the match runners call this after every hand)."""
+        self.model.observe(view)
 
     # ------------------------------------------------------------------ the protocol
 
@@ -161,10 +186,12 @@ class ExpertBot:
         dead: Sequence[Card] = (),
         samples: int | None = None,
         ranges: int | None = None,
+        reads: Sequence[Read] | None = None,
     ) -> list[Odds]:
-        """Odds of ``hole`` (after each of ``options`` at the next draw) against the ranges."""
+        """Odds of ``hole`` (after each of ``options`` at the next draw) against the ranges
+        (``reads``, or those the view and the match so far show)."""
         samples = samples or self.samples
-        reads = read_opponents(view)
+        reads = read_opponents(view, self.model) if reads is None else list(reads)
         pool = [c for c in unseen_cards(view) if c not in hole and c not in dead]
         key = (
             view.game.id, tuple(hole), tuple(view.board), draws, tuple(dead), samples, ranges,
@@ -229,7 +256,7 @@ class ExpertBot:
     # ------------------------------------------------------------------ betting
 
     def _bet(self, view: SeatView, legal: LegalActions) -> tuple[Action, str]:
-        reads = read_opponents(view)
+        reads = read_opponents(view, self.model)
         opponents = max(1, len(reads))
         fair = 1.0 / (opponents + 1)
         draws = _draws_left(view, drawing=False)
@@ -253,14 +280,25 @@ class ExpertBot:
             ):
                 amount = self._size(view, legal, strength, rng)
                 return Action(bounds.kind, amount=amount), f"raise for value: {said}; {odds_said}"
-            if (
-                bounds is not None and draws and raises == 0 and odds.equity >= wanted
-                and strength >= 0.9 and rng.random() < self.SEMI_BLUFF / 2
-            ):  # fmt: skip
+            if bounds is not None and raises == 0 and len(reads) == 1:
                 amount = self._size(view, legal, strength, rng)
-                return Action(bounds.kind, amount=amount), f"semi-bluff raise: {said}; {odds_said}"
+                gain = self._raise_gain(view, legal, reads, amount, odds)
+                if gain is not None:
+                    words = (
+                        "semi-bluff raise"
+                        if draws
+                        else "re-steal"
+                        if not view.board
+                        else "bluff raise"
+                    )
+                    return Action(bounds.kind, amount=amount), (
+                        f"{words} (+{gain:.1f} chips over a call): {said}; {odds_said}"
+                    )
             if odds.equity >= wanted or not legal.fold:
                 return Action.call(), f"call: {said} against {odds_said}"
+            defend = self._defends(view, legal, reads)
+            if defend is not None:
+                return Action.call(), f"call ({defend}): {said} against {odds_said}"
             return Action.fold(), f"fold: {said} below {odds_said}"
         if bounds is None:
             return Action.check(), f"check (no bet allowed): {said}"
@@ -270,18 +308,80 @@ class ExpertBot:
         ):
             amount = self._size(view, legal, strength, rng)
             return Action(bounds.kind, amount=amount), f"bet for value: {said}"
-        if raises == 0 and draws and strength >= 0.85 and rng.random() < self.SEMI_BLUFF:
+        if raises == 0:
             amount = self._size(view, legal, strength, rng)
-            return Action(bounds.kind, amount=amount), f"semi-bluff: {said}"
-        if raises == 0 and not draws and strength < 0.35:
-            amount = self._size(view, legal, strength, rng)
-            bet = amount - max(view.bets)
-            frequency = bet / (view.pot + 2 * bet) if bet > 0 else 0.0
-            if rng.random() < frequency:
+            gain = self._bet_gain(view, legal, reads, amount, odds)
+            if gain is not None:
+                words = "semi-bluff" if draws else "bluff" if strength < 0.6 else "thin bet"
+                words = "steal" if _unopened(view) and not draws else words
                 return Action(bounds.kind, amount=amount), (
-                    f"bluff ({frequency:.0%} of the weakest hands): {said}"
+                    f"{words} (+{gain:.1f} chips over a check): {said}"
                 )
         return Action.check(), f"check: {said}"
+
+    # ------------------------------------------------------------------ aggression by value
+
+    def _called_equity(self, view: SeatView, reads: Sequence[Read], odds: Odds) -> float:
+        """Equity against the ranges once they call (heads-up: computed against the range
+        that calls; with more opponents, or where the atlas answered, a discount)."""
+        if len(reads) != 1 or starting.preflop(view, reads) is not None:
+            return odds.equity * self.CALLED
+        called = [replace(r, calls=r.calls + 1) for r in reads]
+        return self._odds(view, view.hole, draws=_draws_left(view, drawing=False),
+                          samples=max(self.samples // 2, 300), reads=called)[0].equity  # fmt: skip
+
+    def _bet_gain(
+        self, view: SeatView, legal: LegalActions, reads: Sequence[Read], amount: int, odds: Odds
+    ) -> float | None:
+        """Chips a bet to ``amount`` wins over a check, when that is positive (else None):
+        everyone folds with the rates the match has shown (a balanced player's at first),
+        else the hand plays on against the range that calls."""
+        bet = amount - max(view.bets)
+        if bet <= 0:
+            return None
+        folds = 1.0
+        for read in reads:
+            folds *= _folds(read)
+        equity = self._called_equity(view, reads, odds)
+        callers = len(reads)
+        bet_value = folds * view.pot + (1 - folds) * (
+            equity * (view.pot + (callers + 1) * bet) - bet
+        )
+        gain = bet_value - odds.equity * view.pot
+        return gain if gain > self.MARGIN * view.pot else None
+
+    def _raise_gain(
+        self, view: SeatView, legal: LegalActions, reads: Sequence[Read], amount: int, odds: Odds
+    ) -> float | None:
+        """Chips a raise to ``amount`` wins over a call, when that is positive (else None)."""
+        call = legal.call or 0
+        mine = amount - view.bets[view.seat]
+        theirs = amount - max(view.bets)
+        if theirs <= 0:
+            return None
+        habits = reads[0].habits
+        folds = habits.fold_back if _bet_this_round(view, reads[0].seat) else _folds(reads[0])
+        equity = self._called_equity(view, reads, odds)
+        raise_value = folds * view.pot + (1 - folds) * (equity * (view.pot + mine + theirs) - mine)
+        call_value = odds.equity * (view.pot + call) - call
+        gain = raise_value - max(call_value, 0.0)
+        return gain if gain > self.MARGIN * view.pot else None
+
+    def _defends(self, view: SeatView, legal: LegalActions, reads: Sequence[Read]) -> str | None:
+        """Why it calls a bet its equity would fold, or None: it folds no more than the bet
+        over the pot after it of its range (the minimum defence frequency), so a bet cannot
+        win by fold equity alone; more against a bettor whose showdowns show fewer bluffs than
+        a balanced player's (in proportion)."""
+        bluffs = min(r.habits.bluff for r in reads)
+        call = legal.call or 0
+        allowed = (call / view.pot) ** (1.0 / max(1, len(reads)))  # each folds its root
+        allowed = min(1.0, allowed * max(1.0, PRIOR_BLUFF / max(bluffs, 0.01)))
+        rank = rank_in_range(view, self._draw_ranges)
+        if rank < allowed:
+            return None
+        return (
+            f"minimum defence: folds at most {allowed:.0%}, this hand beats {rank:.0%} of its range"
+        )
 
     def _bet_odds(self, view: SeatView, reads: Sequence[Read], draws: int) -> tuple[Odds, str]:
         """The odds a bet decides on, and where they came from (the atlas, or computed)."""
@@ -319,7 +419,7 @@ class ExpertBot:
         hole = tuple(legal.hole) or view.hole
         limit = min(legal.discard_max, len(hole))
         draws = _draws_left(view, drawing=True)
-        reads = read_opponents(view)
+        reads = read_opponents(view, self.model)
         found = starting.first_draw(view, hole, reads)
         if found is not None and found.discards and len(found.discards[0][0]) <= limit:
             best, share = found.discards[0]
@@ -345,12 +445,15 @@ class ExpertBot:
                 best, best_share = thrown, odds.equity + edge
         chosen = shares[candidates.index(best)]
         said = f"{chosen.describe()} vs {describe_reads(reads)}"
-        if (
-            draws == 1 and best and len(reads) == 1 and (reads[0].drawn or 0) >= 2
-            and _my_raises_this_round(view) == 0 and self._rng(view, "snow").random() < 0.1
-            and shares[candidates.index(())].equity < 0.25
-        ):  # fmt: skip
-            return Action.stand_pat(), f"snow (pat on a weak hand, a bluff): {said}"
+        if draws == 1 and best and len(reads) == 1 and (reads[0].drawn or 0) >= 1:
+            # a snow: pat, then bet; it wins when they fold, else it plays the pat hand
+            folds = _folds(reads[0])
+            snow = folds + (1 - folds) * shares[candidates.index(())].equity
+            if snow > best_share + self.MARGIN:
+                return Action.stand_pat(), (
+                    f"snow (pat on a weak hand: {snow:.0%} of the pot with their folds "
+                    f"{folds:.0%}, against {best_share:.0%} drawing): {said}"
+                )
         words = "stand pat" if not best else f"draw {len(best)}"
         return (Action.discard(best) if best else Action.stand_pat()), f"{words}: {said}"
 
@@ -372,7 +475,7 @@ class ExpertBot:
         game = view.game
         if len(view.hole) != game.hole_cards or len(view.board) != game.board_cards:
             return Action.declare(legal.declare[0]), "declare: not a full hand"  # pragma: no cover
-        reads = read_opponents(view)
+        reads = read_opponents(view, self.model)
         rng = self._rng(view, "declare")
         pool = [c for c in unseen_cards(view) if c not in view.hole]
         count = max(1, min(self.RANGES, self.samples // 100))
@@ -402,6 +505,27 @@ class ExpertBot:
         return Action.declare(
             way
         ), f"declare {way}: expected share {shares} vs {describe_reads(reads)}"
+
+
+def _folds(read: Read) -> float:
+    """How often this player folds to a bet now: the first time in a hand, or later."""
+    entered = read.aggression or read.calls
+    return read.habits.fold_later if entered else read.habits.fold
+
+
+def _bet_this_round(view: SeatView, seat: int) -> bool:
+    """Has ``seat`` bet or raised in this betting round?"""
+    for event in reversed(view.events):
+        if event.kind == "bet_round":
+            return False
+        if event.kind in ("bet", "raise") and event.seat == seat:
+            return True
+    return False
+
+
+def _unopened(view: SeatView) -> bool:
+    """Nobody has bet or raised this hand yet (the blinds or antes are there to steal)."""
+    return not any(e.kind in ("bet", "raise", "call") for e in view.events)
 
 
 def _row(result: EquityResult, me: str, names: Sequence[str]) -> list[float]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from splitpot.bots.base import policy_for
 from splitpot.bots.registry import BOTS, make_bot
+from splitpot.bots.ring import observe_all
 from splitpot.cards import full_deck
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes, check_structure
@@ -157,6 +158,7 @@ def play_match(
                 legal = hand.legal_actions()
                 assert legal is not None
                 hand.apply(policy(hand, legal))
+            observe_all(hand, seated)  # a bot that learns its opponents sees the showdown
             if store is not None:
                 store.add(hand.events, "match")
             first_seat = 1 if swap else 0

@@ -18,7 +18,14 @@ completes at random), so equity against the range is the mean over the samples:
 - **betting**: candidates are ranked by the strength of their cards now (per award, the
   percentile of the award's value among the candidates; a hand strong in either half is
   strong, in both stronger) and only the top share is kept: each bet or raise keeps
-  :data:`RAISE_KEEPS` of it, each call :data:`CALL_KEEPS` (at least :data:`FLOOR`).
+  :data:`RAISE_KEEPS` of it (or the share of spots the player bets in, when the match has
+  shown they bet more often), each call the share of hands the player does not fold (at least
+  :data:`FLOOR` in all);
+- **bluffs and snows**: a range that bet keeps, besides its top share, as many of the weakest
+  candidates as make the player's share of bluffs (:class:`~splitpot.bots.model.Tendencies`:
+  a balanced player's, :data:`~splitpot.bots.model.PRIOR_BLUFF`, until their showdowns say
+  more), and a pat hand's candidates take the player's share of snows as random hands, so a
+  player who bets or stands pat on anything is never read as holding only strong hands.
 
 Everything is seeded by the generator passed in, so a read and a seed give the same samples.
 """
@@ -31,12 +38,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from splitpot.bots.base import SeatView
+from splitpot.bots.model import BALANCED, OpponentModel, Tendencies
 from splitpot.cards import Card, full_deck
 from splitpot.equity.policy import choose_discard
 from splitpot.games import GameSpec
 
 __all__ = ["CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "RAISE_KEEPS", "DrawRanges", "Read",
-           "describe_reads", "read_opponents", "sample_holdings", "unseen_cards"]  # fmt: skip
+           "describe_reads", "rank_in_range", "read_opponents", "read_seats", "sample_holdings",
+           "strength", "unseen_cards"]  # fmt: skip
 
 RAISE_KEEPS = 0.6
 CALL_KEEPS = 0.85
@@ -57,24 +66,48 @@ class Read:
     draw_limit: int  # the most they could have drawn then
     declared: str | None
     board_at_draw: int = 0  # board cards showing at that draw (what their policy saw)
+    habits: Tendencies = BALANCED  # what the match so far says of this player
 
     @property
     def share(self) -> float:
-        """The top share of hands kept for this opponent's betting."""
-        return max(FLOOR, RAISE_KEEPS**self.aggression * CALL_KEEPS ** min(self.calls, 3))
+        """The top share of hands kept for this opponent's betting: each bet or raise keeps
+        :data:`RAISE_KEEPS`, or the share of spots they bet in when they bet more often; each
+        call the share of hands they do not fold (a balanced player's at first)."""
+        keeps = max(RAISE_KEEPS, min(1.0, self.habits.aggression))
+        calls = min(1.0, max(0.3, 1.0 - self.habits.fold))  # a station's calls say nothing
+        return max(FLOOR, keeps**self.aggression * calls ** min(self.calls, 3))
+
+    @property
+    def bluffs(self) -> float:
+        """The share of bluffs (hands from below the top share) in a range that bet."""
+        return min(0.9, self.habits.bluff) if self.aggression else 0.0
+
+    @property
+    def snows(self) -> float:
+        """The share of snows (any hand) among the hands of a player who stood pat."""
+        return min(0.9, self.habits.snow) if self.drawn == 0 else 0.0
 
     def describe(self) -> str:
-        """``top 51%, drew 1``: the range in words."""
-        parts = [f"top {self.share:.0%}"]
+        """``top 51% + 25% bluffs, drew 1``: the range in words."""
+        parts = [f"top {self.share:.0%}" + (f" + {self.bluffs:.0%} bluffs" if self.bluffs else "")]
         if self.drawn is not None:
             parts.append("pat" if self.drawn == 0 else f"drew {self.drawn}")
+            if self.snows:
+                parts[-1] += f" ({self.snows:.0%} snows)"
         if self.declared:
             parts.append(f"declared {self.declared}")
         return ", ".join(parts)
 
 
-def read_opponents(view: SeatView) -> list[Read]:
-    """A :class:`Read` of every opponent still in the hand, in seat order."""
+def read_opponents(view: SeatView, model: OpponentModel | None = None) -> list[Read]:
+    """A :class:`Read` of every opponent still in the hand, in seat order (with what
+    ``model`` has learnt of each)."""
+    return [r for r in read_seats(view, model) if r.seat != view.seat]
+
+
+def read_seats(view: SeatView, model: OpponentModel | None = None) -> list[Read]:
+    """A :class:`Read` of every seat still in the hand (this one too: its range as the
+    others see it), in seat order."""
     aggression: dict[int, int] = {}
     calls: dict[int, int] = {}
     drawn: dict[int, int] = {}
@@ -106,14 +139,15 @@ def read_opponents(view: SeatView) -> list[Read]:
                 declared = ways
     out = []
     for seat, folded in enumerate(view.folded):
-        if folded or seat == view.seat:
+        if folded:
             continue
         name = view.names[seat]
         way = declared.get(name)
+        habits = BALANCED if model is None or seat == view.seat else model.tendencies(name)
         out.append(
             Read(seat, name, aggression.get(seat, 0), calls.get(seat, 0), drawn.get(seat),
                  limit or view.game.hole_cards, way if isinstance(way, str) else None,
-                 at_draw.get(seat, 0))
+                 at_draw.get(seat, 0), habits)
         )  # fmt: skip
     return out
 
@@ -138,7 +172,7 @@ def unseen_cards(view: SeatView) -> list[Card]:
     return [c for c in full_deck() if c not in seen]
 
 
-def _strength(game: GameSpec, hand: Sequence[Card], board: Sequence[Card]) -> list[float]:
+def strength(game: GameSpec, hand: Sequence[Card], board: Sequence[Card]) -> list[float]:
     """Each award's raw value of ``hand`` now (-1: no hand or not yet valued)."""
     out: list[float] = []
     for award in game.awards:
@@ -218,27 +252,60 @@ class DrawRanges:
         return found
 
 
-def _top(
-    game: GameSpec, board: Sequence[Card], cands: list[Candidate], share: float,
-) -> list[tuple[Card, ...]]:  # fmt: skip
-    """The known parts of the strongest ``share`` of ``cands`` (at least one)."""
-    if share >= 1.0 or len(cands) < 2:
-        return [known for _, known in cands]
-    values = [_strength(game, hand, board) for hand, _ in cands]
-    n = len(cands)
+def _scores(game: GameSpec, board: Sequence[Card], hands: Sequence[Sequence[Card]]) -> list[float]:
+    """Each hand's score among ``hands``: per award its percentile (ties counted half), the
+    best award's plus half the other's (strong in either half is strong; in both, stronger)."""
+    values = [strength(game, hand, board) for hand in hands]
+    n = len(hands)
     pcts: list[list[float]] = []
     for a in range(len(game.awards)):
         column = sorted(v[a] for v in values)
-        # a value's percentile: the values below it, ties counted half (equal values, equal pct)
         pcts.append([
-            (bisect_left(column, v[a]) + bisect_right(column, v[a]) - 1) / (2 * (n - 1))
+            (bisect_left(column, v[a]) + bisect_right(column, v[a]) - 1) / (2 * max(1, n - 1))
             for v in values
         ])  # fmt: skip
-    # strong in either half is strong; strong in both, stronger
-    score = [max(p[i] for p in pcts) + 0.5 * min(p[i] for p in pcts) for i in range(n)]
+    return [max(p[i] for p in pcts) + 0.5 * min(p[i] for p in pcts) for i in range(n)]
+
+
+def _top(
+    game: GameSpec, board: Sequence[Card], cands: list[Candidate], share: float,
+    bluffs: float = 0.0,
+) -> list[tuple[Card, ...]]:  # fmt: skip
+    """The known parts of the strongest ``share`` of ``cands`` (at least one), and with them
+    as many of the rest as make ``bluffs`` of the range: a balanced player who bets has some
+    weak hands there, and a range of only the strong ones is pushed around by a bluffer."""
+    if share >= 1.0 or len(cands) < 2:
+        return [known for _, known in cands]
+    score = _scores(game, board, [hand for hand, _ in cands])
+    n = len(cands)
     keep = max(1, round(n * share))
-    best = sorted(range(n), key=lambda i: -score[i])[:keep]
-    return [cands[i][1] for i in sorted(best)]
+    order = sorted(range(n), key=lambda i: -score[i])
+    best, rest = order[:keep], order[keep:]
+    extra = min(len(rest), round(keep * bluffs / (1.0 - bluffs))) if bluffs < 1.0 else len(rest)
+    chosen = best + rest[len(rest) - extra :]  # the weakest: a bluff has nothing to show
+    return [cands[i][1] for i in sorted(chosen)]
+
+
+def rank_in_range(
+    view: SeatView, draws: DrawRanges, *, hole: Sequence[Card] | None = None
+) -> float:
+    """The share of this seat's range, as its actions show it to the others, that is weaker
+    than its hand now (0: the weakest; the minimum defence frequency is read against it)."""
+    mine = next(r for r in read_seats(view) if r.seat == view.seat)
+    hand = tuple(view.hole if hole is None else hole)
+    game = view.game
+    pool = [c for c in full_deck() if c not in set(view.board)]
+    rng = random.Random(repr((draws.seed, "rank", hand, tuple(view.board))))
+    if mine.drawn is None:
+        cands = _random_hands(game.hole_cards, pool, rng=rng, count=DRAW_CANDIDATES)
+    else:
+        cands = draws.candidates(game, view.board[: mine.board_at_draw], mine)
+    cands = [(whole, whole) for whole, _ in cands]
+    kept = _top(game, view.board, cands, mine.share)
+    score = _scores(game, view.board, [*kept, hand])
+    me = score[-1]
+    below = sum(1 for s in score[:-1] if s < me) + 0.5 * sum(1 for s in score[:-1] if s == me)
+    return below / max(1, len(kept))
 
 
 def sample_holdings(
@@ -272,7 +339,13 @@ def sample_holdings(
                 hand = tuple(rng.sample(pool, game.hole_cards))
                 cands = [(hand, hand[: game.hole_cards - (read.drawn or 0)])]
             rng.shuffle(cands)
-        per.append(_top(game, board, cands, read.share))
+            if read.snows:  # a pat hand may be a snow: any hand at all
+                snows = round(len(cands) * read.snows / (1.0 - read.snows))
+                cands += _random_hands(game.hole_cards, pool, rng=rng, count=max(1, snows))
+        kept = _top(game, board, cands, read.share, read.bluffs)
+        if read.snows or read.bluffs:  # the added hands sit at the end: mix them in
+            rng.shuffle(kept)
+        per.append(kept)
     out: list[tuple[tuple[Card, ...], ...]] = []
     for i in range(count):
         used: set[Card] = set()

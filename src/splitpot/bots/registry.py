@@ -1,7 +1,9 @@
 """Every bot by name: one registry for every command and the web table.
 
 ``splitpot match --bots``, ``splitpot play --bots`` and the web lobby's bot seats all choose
-from :data:`BOTS` (``heuristic``, ``expert``, ``random``, ``caller``), and make a bot with
+from :data:`BOTS` (``heuristic``, ``expert``, ``random``, ``caller``, and the scripted opponents of
+:mod:`splitpot.bots.scripted`: ``maniac``, ``station``, ``nit``, ``snow``, ``late-snow``,
+``threshold``), and make a bot with
 :func:`make_bot`; add a bot here (or to the dict, for a bot of your own) and every face
 offers it.
 
@@ -19,6 +21,14 @@ from splitpot.bots.base import Bot, RandomBot
 from splitpot.bots.caller import CallerBot
 from splitpot.bots.expert import ExpertBot
 from splitpot.bots.heuristic import HeuristicBot
+from splitpot.bots.scripted import (
+    LateSnowBot,
+    ManiacBot,
+    NitBot,
+    SnowBot,
+    StationBot,
+    ThresholdBot,
+)
 from splitpot.errors import MatchError
 
 __all__ = ["BOTS", "BotFactory", "bot_names", "make_bot"]
@@ -36,6 +46,13 @@ BOTS: dict[str, BotFactory] = {
     "expert": ExpertBot,
     "random": RandomBot,
     "caller": _caller,
+    # scripted opponents (issue 24): fixed strategies that probe a bot for leaks
+    "maniac": ManiacBot,
+    "station": StationBot,
+    "nit": NitBot,
+    "snow": SnowBot,
+    "late-snow": LateSnowBot,
+    "threshold": ThresholdBot,
 }
 """Bots by name, in the order the faces list them (the first is the default)."""
 
