@@ -5,12 +5,18 @@ its full log), drives each table with an asyncio task (deals, bots, clocks) and 
 change to every connection of the table. On start-up it loads the tables back; a hand in
 progress is resumed by replaying its log, or cancelled with every chip returned when its log
 does not replay.
+
+A change that cannot be written (a full disk, a read-only store) does not happen: the table goes
+back to what was last saved, pauses with :data:`SAVE_PAUSED` to its seats (the server logs one
+line), and tries the write again every :data:`SAVE_RETRY_SECONDS` until it succeeds; then play
+resumes. The other tables and the rest of the server go on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import secrets
@@ -30,7 +36,7 @@ from splitpot.engine.events import events_from_json
 from splitpot.engine.hand import Hand
 from splitpot.engine.mixed import Mix, MixPlace, stakes_for
 from splitpot.engine.options import Options, Stakes
-from splitpot.errors import BadRequest, LogError, SplitpotError, TableError
+from splitpot.errors import BadRequest, HistoryError, LogError, SplitpotError, TableError
 from splitpot.games import find_game
 from splitpot.games.streets import Structure
 from splitpot.history.store import HistoryStore
@@ -40,13 +46,18 @@ from splitpot.web.tables.ledger import Ledger, LedgerRow
 from splitpot.web.tables.lobby import new_table
 from splitpot.web.tables.pacing import Pacer, Turn
 from splitpot.web.tables.protocol import MESSAGE_TYPES, read_act
-from splitpot.web.tables.state import Seat, WebTable, token_digest
+from splitpot.web.tables.state import SAVE_PAUSED, Seat, WebTable, token_digest
 from splitpot.web.tables.store import TableStore
 from splitpot.web.util import json_object
 
 __all__ = ["Client", "TableManager"]
 
 log = logging.getLogger("splitpot.web")
+
+SAVE_RETRY_SECONDS: Final = 1.0
+"""How often a table that could not be saved tries again."""
+_LIVE: Final = frozenset({"id", "created", "config", "version", "bots", "connected", "away_since"})
+"""What a table keeps of itself when it goes back to what was saved: its connections, bots."""
 
 
 @dataclass(eq=False)
@@ -98,7 +109,7 @@ class TableManager:
                 log.error("table %s could not be loaded: %s", row[0], exc)
                 continue
             self._add(table)
-            self.store.save(table)
+            self._persist(table)
 
     async def stop(self) -> None:
         tasks = list(self._tasks.values())
@@ -172,7 +183,10 @@ class TableManager:
                 log.warning("table %s: %s", table_id, table.notice)
                 return table
             if table.hand.is_over:  # the server stopped between the end and the store
-                self._finish(table)
+                try:
+                    self._finish(table)
+                except HistoryError as exc:  # the driver tries again
+                    table.save_failed = str(exc)
             else:
                 log.info("table %s: hand %d resumed", table_id, table.hands_played + 1)
         return table
@@ -188,7 +202,11 @@ class TableManager:
         else:
             table_id = secrets.token_urlsafe(6)
         table, seat, token = new_table(body, table_id=table_id, config=self.config)
-        self.store.save(table)
+        try:
+            self.store.save(table)
+        except HistoryError as exc:
+            log.error("a new table could not be saved: %s", exc)
+            raise BadRequest(f"the server cannot save a new table: {exc}", 503) from None
         self._add(table)
         return table, seat, token
 
@@ -200,9 +218,13 @@ class TableManager:
 
     async def join(self, table: WebTable, body: Mapping[str, Any]) -> tuple[int, str]:
         async with self._locks[table.id]:
+            if table.save_failed is not None:
+                raise BadRequest(SAVE_PAUSED, 503)
             seat, token = table.join(body.get("player"), body.get("seat"))
-            self.store.save(table)
+            saved = self._persist(table)
         await self._changed(table)
+        if not saved:
+            raise BadRequest(SAVE_PAUSED, 503)
         return seat, token
 
     def seat_in_hand(self, hand_id: int, token: str) -> int | None:
@@ -228,7 +250,9 @@ class TableManager:
                 # The table's lock first: the server-wide turn is never held waiting for it.
                 async with self._locks[table.id], self.pacer.turn() as turn:
                     now = time.monotonic()
-                    if table.release_away(now, self.config.away_seconds):
+                    if table.save_failed is not None:
+                        wait = self._save_again(table)
+                    elif table.release_away(now, self.config.away_seconds):
                         self._persist(table)
                         wait = 0
                     elif table.hand is None:
@@ -363,12 +387,49 @@ class TableManager:
         table.version += 1
         self._persist(table)
 
-    def _persist(self, table: WebTable) -> None:
-        """Write the table after a change; a finished hand goes to the history first."""
+    def _persist(self, table: WebTable) -> bool:
+        """Write the table after a change; a finished hand goes to the history first. When the
+        write fails the change is undone (:meth:`_cannot_save`) and the answer is ``False``."""
+        try:
+            self._write(table)
+        except HistoryError as exc:
+            self._cannot_save(table, exc)
+            return False
+        return True
+
+    def _write(self, table: WebTable) -> None:
         if table.hand is not None and table.hand.is_over:
             self._finish(table)
-            return
-        self.store.save(table)
+        else:
+            self.store.save(table)
+
+    def _cannot_save(self, table: WebTable, exc: HistoryError) -> None:
+        """The table's last change could not be written: the table goes back to its row as last
+        saved (nothing is dealt, acted or said that is not in the store) and pauses."""
+        if table.save_failed is None:
+            log.error("table %s: paused, its state cannot be saved: %s", table.id, exc)
+        saved = self.store.saved.get(table.id)
+        if saved is not None:
+            try:
+                fresh = self._load(table.id, table.created, *saved)
+            except (SplitpotError, KeyError, TypeError, ValueError):  # pragma: no cover
+                fresh = table  # (it was saved, so it loads; else the table stays as it is)
+            for item in dataclasses.fields(WebTable):
+                if item.name not in _LIVE:
+                    setattr(table, item.name, getattr(fresh, item.name))
+        table.save_failed = str(exc)
+        table.version += 1
+
+    def _save_again(self, table: WebTable) -> float:
+        """A paused table tries its write again: it resumes when the write succeeds."""
+        try:
+            self._write(table)
+        except HistoryError:
+            return SAVE_RETRY_SECONDS
+        table.save_failed = None
+        table.version += 1
+        log.warning("table %s: saved again; play resumes", table.id)
+        return 0
 
     def _finish(self, table: WebTable) -> None:
         hand = table.hand
@@ -506,6 +567,8 @@ class TableManager:
             return
         async with self._locks[table.id]:
             try:
+                if table.save_failed is not None:
+                    raise TableError(SAVE_PAUSED)
                 if client.seat is None:
                     raise TableError("you have no seat at this table: you are watching")
                 if table.seats[client.seat].kind != "human":
@@ -514,8 +577,9 @@ class TableManager:
             except SplitpotError as exc:
                 await self._error(table, client, str(exc), kind)
                 return
-            self._persist(table)
-            if kind == "leave":  # the seat's connections stay, watching
+            if not self._persist(table):
+                await self._error(table, client, SAVE_PAUSED, kind)
+            elif kind == "leave":  # the seat's connections stay, watching
                 gone = client.seat
                 for other in self._clients[table.id]:
                     if other.seat == gone:
@@ -527,6 +591,8 @@ class TableManager:
         anyone seated); rate-limited per connection."""
         async with self._locks[table.id]:
             try:
+                if table.save_failed is not None:
+                    raise TableError(SAVE_PAUSED)
                 seat = client.seat
                 if seat is not None and table.seats[seat].kind == "human":
                     name = table.seats[seat].name
@@ -538,7 +604,11 @@ class TableManager:
             except SplitpotError as exc:
                 await self._error(table, client, str(exc), "chat")
                 return
-            self.store.save(table)
+            saved = self._persist(table)
+        if not saved:
+            await self._error(table, client, SAVE_PAUSED, "chat")
+            await self._changed(table)
+            return
         for other in list(self._clients.get(table.id, ())):
             await self._send_chat(table, other)
 

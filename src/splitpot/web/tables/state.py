@@ -50,10 +50,12 @@ from splitpot.web.tables.ledger import Ledger
 from splitpot.web.tables.protocol import parse_action
 from splitpot.web.tables.views import draws_now, legal_json, mix_json, result_json, side_pots
 
-__all__ = ["BOT_KINDS", "MAX_NAME", "Seat", "WebTable", "token_digest"]
+__all__ = ["BOT_KINDS", "MAX_NAME", "SAVE_PAUSED", "Seat", "WebTable", "token_digest"]
 
 BOT_KINDS: Final = tuple(BOTS)  # the one registry of bots (splitpot.bots.registry)
 MAX_NAME: Final = 24
+SAVE_PAUSED: Final = "the server cannot save this table: the hand is paused"
+"""The notice of a table whose last change could not be written (WebTable.save_failed)."""
 
 
 def token_digest(token: str) -> str:
@@ -145,6 +147,9 @@ class WebTable:
     choice_deadline: float | None = None  # when that seat runs out of time (time.time())
     ledger: Ledger = field(default_factory=Ledger)
     chat: Chat = field(default_factory=Chat)
+    # why the table's last change could not be written (a full disk, a read-only store): the
+    # table went back to what was saved and waits, paused, until a write succeeds
+    save_failed: str | None = None
 
     def __post_init__(self) -> None:
         if self.mix is None:
@@ -556,7 +561,8 @@ class WebTable:
             "hand": None if hand is None else self._hand_json(hand, mine, events, to_act),
             "last_result": self.last_result,
             "log": self.last_log,
-            "notice": self.notice,
+            "notice": SAVE_PAUSED if self.save_failed is not None else self.notice,
+            "save_failed": self.save_failed is not None,
             "waiting": self.waiting(),
             "choice": self._choice_json(),
         }
