@@ -287,6 +287,7 @@ class Session:
         self.name = name
         self.structure = check_structure(game, config.structure)
         self.stakes = Stakes.parse(config.stakes, game)
+        self.stakes.check_buy_in(config.stack, game, "--stack")
         bot_names = [f"bot{i}" for i in range(1, config.seats)]
         if name in bot_names:
             raise InputError(f"--name {name}: the bots are called {', '.join(bot_names)}")

@@ -11,7 +11,20 @@ from splitpot.errors import GameSpecError, SchemaError
 from splitpot.games.spec import GameSpec
 from splitpot.games.streets import Forced, Structure
 
-__all__ = ["OLD_OPTION_NAMES", "RESHUFFLE_POLICIES", "Options", "Stakes", "renamed_options"]
+__all__ = [
+    "MAX_CHIPS",
+    "MAX_STAKE",
+    "OLD_OPTION_NAMES",
+    "RESHUFFLE_POLICIES",
+    "Options",
+    "Stakes",
+    "renamed_options",
+]
+
+MAX_STAKE: Final = 10**6
+"""The most chips a blind, an ante or a fixed-limit bet may be."""
+MAX_CHIPS: Final = 10**9
+"""The most chips a buy-in or a starting stack may be."""
 
 RESHUFFLE_POLICIES = ("all-discards", "previous-rounds")
 _STAKES = re.compile(
@@ -47,6 +60,13 @@ class Stakes:
             raise GameSpecError(f"stakes must be whole, non-negative chips: {values}")
         if self.big_blind <= 0 or self.small_blind > self.big_blind:
             raise GameSpecError("stakes need a big blind of at least one chip, not below the small")
+        names = ("small blind", "big blind", "ante", "small bet", "big bet")
+        for name, value in zip(names, values, strict=True):
+            if value > MAX_STAKE:
+                raise GameSpecError(
+                    f"stakes: the {name} is {value:,} chips; a blind, ante or bet is at most "
+                    f"{MAX_STAKE:,} chips"
+                )
 
     @classmethod
     def parse(cls, text: str, game: GameSpec | None = None) -> Stakes:
@@ -81,6 +101,27 @@ class Stakes:
             raise GameSpecError(
                 f"{game.name} is an ante game: its stakes need an ante of at least one chip "
                 '(e.g. Stakes(ante=1, small_bet=2), or "1/2": ante 1, bets 2/4)'
+            )
+
+    def forced(self, game: GameSpec | None = None) -> int:
+        """The most chips one seat is made to post before it acts: the ante and the big blind
+        (in an ante game, the ante alone)."""
+        if game is not None and game.forced is Forced.ANTE:
+            return self.ante
+        return self.ante + self.big_blind
+
+    def check_buy_in(self, chips: int, game: GameSpec | None = None, what: str = "buy-in") -> None:
+        """Refuse a buy-in (or starting stack) over :data:`MAX_CHIPS`, or smaller than what a
+        seat is made to post (:meth:`forced`): a seat could never act."""
+        if chips > MAX_CHIPS:
+            raise GameSpecError(f"{what} {chips:,}: the limit is {MAX_CHIPS:,} chips")
+        need = self.forced(game)
+        if chips < need:
+            posts = (
+                "ante" if game is not None and game.forced is Forced.ANTE else "ante and big blind"
+            )
+            raise GameSpecError(
+                f"{what} {chips:,}: smaller than the {posts} a seat posts ({need:,} chips)"
             )
 
     def to_json(self) -> dict[str, int]:
