@@ -20,7 +20,7 @@ far less work.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -44,6 +44,9 @@ from splitpot.equity.runout import (
     values_of,
 )
 from splitpot.equity.settlement import ACES_HIGH, KIND, tally
+
+SLICE: Final = 256
+"""The most chunks of samples one call of a kernel runs (about a quarter of a million samples)."""
 
 __all__ = ["monte_carlo", "serial_example", "serial_kernel"]
 
@@ -211,7 +214,9 @@ def monte_carlo(  # noqa: PLR0917 - the encoded spot's parts
     one = serial_kernel if serial is None else serial
     key = np.uint64(seed % (1 << 64))
     chunks = (samples + CHUNK - 1) // CHUNK
-    step = chunks if progress is None else max(1, -(-chunks // 50))
+    # at most SLICE chunks a call: the kernel returns to Python often enough for Ctrl-C and
+    # SIGTERM to stop a long run within a fraction of a second (the totals do not change)
+    step = min(SLICE, chunks if progress is None else max(1, -(-chunks // 50)))
     for begin in range(0, chunks, step):
         end = min(chunks, begin + step)
         if threads > 1 and samples > CHUNK:
