@@ -77,4 +77,4 @@ def test_equity_and_advise_stop_on_ctrl_c_and_sigterm_with_one_line(
 ) -> None:
     code, err, took = stopped([*argv, *BILLION], how)
     assert (code, err) == (status, line)
-    assert took < 5, f"it took {took:.1f} s to stop"
+    assert took < 10, f"it took {took:.1f} s to stop"  # (seconds on a loaded machine)
