@@ -168,8 +168,7 @@ def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
         amount_text = match[2] or match[3]
         if not amount_text.isdigit():
             raise InputError(f"{amount_text!r} is not a whole number of chips (e.g. b 10)")
-        kind = legal.raise_.kind if legal.raise_ is not None else _bet_word(match[1])
-        return Action(kind, amount=int(amount_text))
+        return legal.normalise(Action(_bet_word(match[1]), amount=int(amount_text)))
     if word in _BET and not rest:
         if legal.phase != "bet":  # ("b" while declaring: not a bet without its amount)
             raise InputError(f"you cannot bet now; you may {legal.describe()}")
@@ -216,6 +215,7 @@ def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
 def _refusal(action: Action, legal: LegalActions) -> str | None:
     """Why ``action`` is not one of ``legal`` now, said to the player ("you may ..."); the
     engine, which refuses it too, speaks of a seat ("hero cannot check now; they may ...")."""
+    action = legal.normalise(action)
     if action.kind not in legal.kinds:
         return f"you cannot {action.kind} now; you may {legal.describe() or 'not act'}"
     if action.kind == "discard":
@@ -288,6 +288,7 @@ class Session:
         self.name = name
         self.structure = check_structure(game, config.structure)
         self.stakes = Stakes.parse(config.stakes, game)
+        self.stakes.check_buy_in(config.stack, game, "--stack")
         bot_names = [f"bot{i}" for i in range(1, config.seats)]
         if name in bot_names:
             raise InputError(f"--name {name}: the bots are called {', '.join(bot_names)}")

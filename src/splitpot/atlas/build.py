@@ -20,7 +20,8 @@ from splitpot import __version__
 from splitpot.atlas import store
 from splitpot.atlas.classes import all_keys, sample_keys
 from splitpot.atlas.records import Config, Row, compute_chunk, kind_of
-from splitpot.errors import AtlasError
+from splitpot.equity.spot import check_samples
+from splitpot.errors import AtlasError, ShowdownError
 from splitpot.games import find_game
 from splitpot.progress import progress
 
@@ -93,6 +94,10 @@ def plan(
             f"--opponents {opponents}: {spec.name} seats {spec.min_players} to "
             f"{spec.max_players} players"
         )
+    try:
+        check_samples(samples, "--samples")
+    except ShowdownError as exc:
+        raise AtlasError(str(exc)) from None
     if limit is not None and sample is not None:
         raise AtlasError("give --limit or --sample, not both")
     cards = spec.hole_cards

@@ -137,6 +137,10 @@ class ExpertBot:
     MARGIN = 0.02  # a bluff, a steal or a snow must win this share of the pot over the honest play
     BASELINE_EDGE = 0.01
     LOCK = 0.97  # Doogie: a share of the pot both ways at least this is a lock
+    # the odds memo's bound: its key holds the unseen cards, so it hits within a hand (the same
+    # street asked again) and almost never across hands; 5,000 entries a bot (about 1 KB
+    # each) had a server of 20 tables grow for hours (issue 26)
+    CACHE_LIMIT = 256
 
     def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES) -> None:
         if samples < 1:
@@ -219,7 +223,7 @@ class ExpertBot:
             Odds(t[0] / n, t[1] / n, tuple((name, t[2 + a] / n) for a, name in enumerate(names)))
             for t in totals
         ]
-        if len(self._cache) > 5_000:
+        if len(self._cache) >= self.CACHE_LIMIT:
             self._cache.clear()
         self._cache[key] = out
         return out

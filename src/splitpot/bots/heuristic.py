@@ -70,7 +70,7 @@ class HeuristicBot:
     BASELINE_EDGE = 0.01  # the policy's discard keeps this much edge over its variants
 
     def __init__(
-        self, rng: random.Random, samples: int = DEFAULT_SAMPLES, cache_size: int = 20_000
+        self, rng: random.Random, samples: int = DEFAULT_SAMPLES, cache_size: int = 2_000
     ) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")

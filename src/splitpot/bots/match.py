@@ -128,6 +128,7 @@ def play_match(
     chips = 100 * big_blind if stack is None else stack
     if type(chips) is not int or chips < 1:
         raise MatchError(f"stack must be at least 1 chip, not {chips!r}")
+    limits.check_buy_in(chips, spec, "stack")
     labels = _labels(names)
     players = [make_bot(name, random.Random(f"{seed}/bot {i}")) for i, name in enumerate(names)]
     deals = (hands + 1) // 2

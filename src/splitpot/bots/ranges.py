@@ -229,9 +229,10 @@ class DrawRanges:
     """The hands matching each draw read, dealt once and kept (see the module docstring).
 
     A pure memo: the candidates for a key depend only on ``seed`` and the key, so sharing one
-    across decisions changes no decision."""
+    across decisions changes no decision. It keeps ``limit`` keys (about 7 KB each): a game with
+    a board makes new keys every hand, so more would only grow a long-running server's bots."""
 
-    def __init__(self, seed: int, limit: int = 256) -> None:
+    def __init__(self, seed: int, limit: int = 64) -> None:
         self.seed = seed
         self.limit = limit
         self._memo: dict[tuple[object, ...], list[Candidate]] = {}

@@ -9,8 +9,10 @@ the web server, the equity engine or the hand history), so a one-off command sta
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 
@@ -170,8 +172,26 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
         return 1
 
 
+class _Terminated(BaseException):
+    """SIGTERM, raised in the main thread (as Ctrl-C raises KeyboardInterrupt)."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+def _stopped(why: str, status: int) -> NoReturn:
+    """Stop now, with one line: a long run's worker threads are not waited for."""
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+    with contextlib.suppress(Exception):
+        print(f"splitpot: stopped ({why})", file=sys.stderr, flush=True)
+    os._exit(status)
+
+
 def main_entry() -> None:
-    """Console-script entry point."""
+    """Console-script entry point. Ctrl-C exits 130 and SIGTERM 143, each with one line."""
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         status = main()
         sys.stdout.flush()
@@ -179,7 +199,9 @@ def main_entry() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 0
     except KeyboardInterrupt:
-        status = 130
+        _stopped("interrupted", 130)
+    except _Terminated:
+        _stopped("terminated", 143)
     sys.exit(status)
 
 

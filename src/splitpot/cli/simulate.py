@@ -13,6 +13,7 @@ from splitpot.bots import random_policy
 from splitpot.engine.events import Event
 from splitpot.engine.hand import Hand
 from splitpot.engine.history import format_history, read_log, write_hand
+from splitpot.engine.options import Stakes
 from splitpot.engine.table import Table
 from splitpot.errors import LogError, SplitpotError, UsageError
 from splitpot.games import GAMES, find_game
@@ -32,6 +33,11 @@ def _simulate(args: argparse.Namespace, log: IO[str] | None) -> dict[str, Any]:
         raise UsageError("--hands must be at least 1")
     if args.stack < 1:
         raise UsageError("--stack must be at least 1 chip")
+    for each in games:
+        try:
+            Stakes.parse(args.stakes, each).check_buy_in(args.stack, each, "--stack")
+        except SplitpotError as exc:
+            raise UsageError(str(exc)) from None
     rng = random.Random(args.seed)
     table = Table(
         games,

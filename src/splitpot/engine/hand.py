@@ -365,6 +365,7 @@ class Hand:
             )
         legal = self.legal_actions()
         assert legal is not None
+        action = legal.normalise(action)  # bet and raise: either word (docs/web-protocol.md)
         if action.kind not in legal.kinds:
             allowed = legal.describe() or "nothing"
             raise IllegalActionError(

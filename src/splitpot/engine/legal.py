@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from splitpot.cards import Card, format_cards
-from splitpot.engine.actions import ActionKind, Way
+from splitpot.engine.actions import Action, ActionKind, Way
 from splitpot.engine.betting import RaiseBounds
 
 __all__ = ["DecisionPhase", "LegalActions"]
@@ -58,6 +58,16 @@ class LegalActions:
         if self.muck:
             out.append("muck")
         return tuple(out)
+
+    def normalise(self, action: Action) -> Action:
+        """``action`` in this decision's words: ``bet`` and ``raise`` both mean "put in more",
+        so either is taken for whichever of the two is legal now (a ``raise`` where the round
+        has no bet yet is a bet; a ``bet`` facing one is a raise). Every other action is as
+        given. :meth:`Hand.apply` reads every action through here (the web and ``play`` too)."""
+        more = self.raise_
+        if more is not None and action.kind in ("bet", "raise") and action.kind != more.kind:
+            return replace(action, kind=more.kind)
+        return action
 
     def describe(self) -> str:
         """One line: ``fold, call 4, raise to 8-14``."""

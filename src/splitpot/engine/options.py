@@ -13,12 +13,19 @@ from splitpot.games.streets import Forced, Structure
 
 __all__ = [
     "ANTE_RULES",
+    "MAX_CHIPS",
+    "MAX_STAKE",
     "OLD_OPTION_NAMES",
     "RESHUFFLE_POLICIES",
     "Options",
     "Stakes",
     "renamed_options",
 ]
+
+MAX_STAKE: Final = 10**6
+"""The most chips a blind, an ante or a fixed-limit bet may be."""
+MAX_CHIPS: Final = 10**9
+"""The most chips a buy-in or a starting stack may be."""
 
 RESHUFFLE_POLICIES = ("all-discards", "previous-rounds")
 _STAKES = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*(?:/\s*(\d+)\s*)?(.*)", re.IGNORECASE | re.DOTALL)
@@ -78,6 +85,15 @@ class Stakes:
             raise GameSpecError(f"ante_rule {self.ante_rule!r:.40}: use {', '.join(ANTE_RULES)}")
         if self.straddle and self.straddle <= self.big_blind:
             raise GameSpecError(f"a straddle of {self.straddle} must be above the big blind")
+        names = ("small blind", "big blind", "ante", "small bet", "big bet", "straddle")
+        named = [*zip(names, values, strict=False)]
+        named += [("ante", v) for v in self.antes] + [("blind", v) for v in self.blinds]
+        for name, value in named:
+            if value > MAX_STAKE:
+                raise GameSpecError(
+                    f"stakes: the {name} is {value:,} chips; a blind, ante or bet is at most "
+                    f"{MAX_STAKE:,} chips"
+                )
 
     @classmethod
     def parse(cls, text: str, game: GameSpec | None = None) -> Stakes:
@@ -123,6 +139,28 @@ class Stakes:
                 raise GameSpecError(
                     f"{game.name} is an ante game: every player antes, with no blinds or straddle"
                 )
+
+    def forced(self, game: GameSpec | None = None) -> int:
+        """The most chips one seat is made to post before it acts: the ante and the big blind
+        (in an ante game, the ante alone)."""
+        ante = max((self.ante, *self.antes))
+        if game is not None and game.forced is Forced.ANTE:
+            return ante
+        return ante + max((self.big_blind, self.straddle, *self.blinds))
+
+    def check_buy_in(self, chips: int, game: GameSpec | None = None, what: str = "buy-in") -> None:
+        """Refuse a buy-in (or starting stack) over :data:`MAX_CHIPS`, or smaller than what a
+        seat is made to post (:meth:`forced`): a seat could never act."""
+        if chips > MAX_CHIPS:
+            raise GameSpecError(f"{what} {chips:,}: the limit is {MAX_CHIPS:,} chips")
+        need = self.forced(game)
+        if chips < need:
+            posts = (
+                "ante" if game is not None and game.forced is Forced.ANTE else "ante and big blind"
+            )
+            raise GameSpecError(
+                f"{what} {chips:,}: smaller than the {posts} a seat posts ({need:,} chips)"
+            )
 
     def to_json(self) -> dict[str, Any]:
         """The stakes as a dict (the forced bets beyond one ante and two blinds only when

@@ -150,6 +150,10 @@ def _shape(encoded: Encoded, flat: list[int]) -> list[list[list[int]]]:
     return [rows[v * players : (v + 1) * players] for v in range(encoded.variants)]
 
 
+SLICE: Final = 256
+"""The most chunks of samples one call of the core runs (about a quarter of a million samples)."""
+
+
 def _threads(runouts: int, threads: int | None) -> int:
     if threads is not None:
         return max(1, threads)
@@ -168,7 +172,9 @@ def sample(encoded: Encoded, samples: int, seed: int, threads: int | None = None
     bar = listener() if samples >= PROGRESS_SAMPLES else None
     if bar is not None:
         bar.expect(samples)
-    step = chunks if bar is None else max(1, -(-chunks // 50))
+    # at most SLICE chunks a call: the core returns to Python often enough for Ctrl-C and
+    # SIGTERM to stop a long run within a fraction of a second (the totals do not change)
+    step = min(SLICE, chunks if bar is None else max(1, -(-chunks // 50)))
     total = [0] * encoded.core.rows_len
     for begin in range(0, chunks, step):
         end = min(chunks, begin + step)

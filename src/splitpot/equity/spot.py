@@ -21,6 +21,7 @@ from splitpot.games.streets import Deal, Draw
 
 __all__ = [
     "HERO",
+    "MAX_SAMPLES",
     "PendingDraw",
     "Seat",
     "Spot",
@@ -32,6 +33,8 @@ __all__ = [
     "prepare",
 ]
 
+MAX_SAMPLES: Final = 10**9
+"""The most samples (runouts) a study may ask for: more would run for days."""
 HERO = "you"  # the discard advisor's player: messages speak of "your hand"
 _UNKNOWN = ("random", "?", "")
 
@@ -120,9 +123,12 @@ def check_board(game: GameSpec, count: int) -> None:
 
 
 def check_samples(samples: int, what: str = "samples") -> None:
-    """Refuse zero or negative sample counts (never silently replaced by a default)."""
+    """Refuse zero or negative sample counts (never silently replaced by a default), and
+    counts over :data:`MAX_SAMPLES`."""
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ShowdownError(f"{what} must be a whole number of at least 1, not {samples!r}")
+    if samples > MAX_SAMPLES:
+        raise ShowdownError(f"{what} {samples:,}: the limit is {MAX_SAMPLES:,}")
 
 
 def check_opponents(opponents: int | None) -> None:

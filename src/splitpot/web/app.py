@@ -95,7 +95,13 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(CrossSiteGuard, allowed_origins=config.allowed_origins)],
+        middleware=[
+            Middleware(
+                CrossSiteGuard,
+                allowed_origins=config.allowed_origins,
+                allowed_hosts=config.allowed_hosts,
+            )
+        ],
         exception_handlers={BadRequest: _bad_request, HTTPException: _http_error},
     )
     app.state.config = config

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import copy
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 __all__ = ["add_serve"]
 
@@ -14,6 +15,7 @@ def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
 
     from splitpot.web.app import create_app
     from splitpot.web.config import ServerConfig
+    from splitpot.web.guard import served_hosts
     from splitpot.web.handshake import AnsweringWebSocketProtocol
 
     config = ServerConfig(
@@ -24,6 +26,7 @@ def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
         action_seconds=args.clock,
         away_seconds=args.away,
         allowed_origins=tuple(args.allow_origin),
+        allowed_hosts=served_hosts(args.host, args.allow_host),
     )
     app = create_app(config)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
@@ -34,11 +37,24 @@ def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        log_config=_log_config(args.log_level),
         ws=AnsweringWebSocketProtocol,  # websockets' sans-I/O protocol that answers bad handshakes
         ws_max_size=65536,
         timeout_graceful_shutdown=3,
     )
     return 0
+
+
+def _log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging, with the server's own logger (``splitpot``: a table that cannot be
+    saved, a refused websocket handshake) on the same handler at ``--log-level``."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["splitpot"] = {
+        "handlers": ["default"], "level": level.upper(), "propagate": False,
+    }  # fmt: skip
+    return config
 
 
 def _seconds(text: str) -> float:
@@ -82,6 +98,12 @@ def add_serve(serve: argparse.ArgumentParser) -> None:
         "--allow-origin", action="append", default=[], metavar="URL",
         help="also accept POSTs and websockets from pages of this origin, e.g. "
         "https://poker.example.org (behind a proxy); repeat for more",
+    )  # fmt: skip
+    serve.add_argument(
+        "--allow-host", action="append", default=[], metavar="NAME",
+        help="also serve requests whose Host is NAME, e.g. poker.lan (a LAN name, or behind a "
+        "proxy); the server otherwise answers only for --host and localhost, 127.0.0.1 and "
+        "[::1] (any other Host gets 400: a guard against DNS rebinding); repeat for more",
     )  # fmt: skip
     serve.add_argument(
         "--seed", type=int, default=None,

@@ -32,6 +32,10 @@ class ServerConfig:
     # Origins besides the server's own whose pages may POST and open websockets (behind a
     # proxy that rewrites Host, say): e.g. ("https://poker.example.org",). See web/guard.py.
     allowed_origins: tuple[str, ...] = ()
+    # The hosts a request's ``Host`` header may name (a guard against DNS rebinding): ``None``
+    # checks nothing (the app in process, or behind a server that checks); ``splitpot serve``
+    # gives web.guard.served_hosts(--host, --allow-host ...). See web/guard.py.
+    allowed_hosts: tuple[str, ...] | None = None
 
     def deck_rng(self, salt: str) -> random.Random:
         """The generator that shuffles a table's decks: secure unless ``seed`` is set."""

@@ -6,12 +6,18 @@ longer than 8,192 bytes (a ``?token=`` of 8 KB), or more than 128 headers, by dr
 request without a word: the client waited for an answer until it timed out. This protocol
 answers such a handshake with ``400 Bad Request`` and a one-line reason (JSON, like every
 refusal of the server), and closes the connection. ``splitpot serve`` runs with it.
+
+It also marks a handshake the app refused with an HTTP answer (``websocket.http.response``: the
+cross-site guard's 400 or 403, see :mod:`splitpot.web.guard`) as complete once the answer is
+sent: uvicorn's own protocol otherwise logs every such refusal as ``ERROR: ASGI callable
+returned without completing handshake.`` (the guard logs it once, at INFO, with its reason).
 """
 
 from __future__ import annotations
 
 import json
 
+from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 __all__ = ["AnsweringWebSocketProtocol", "refusal_bytes"]
@@ -42,3 +48,12 @@ class AnsweringWebSocketProtocol(WebSocketsSansIOProtocol):
         self.handshake_initiated = self.handshake_complete = self.close_sent = True
         self.transport.write(refusal_bytes(reason[:200]))
         self.transport.close()
+
+    async def send(self, message: ASGISendEvent) -> None:
+        await super().send(message)
+        if (
+            message["type"] == "websocket.http.response.body"
+            and not message.get("more_body", False)
+            and self.close_sent
+        ):
+            self.handshake_complete = True  # answered: the app returned as it should

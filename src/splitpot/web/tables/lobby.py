@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from splitpot.engine.mixed import MAX_HANDS_PER_GAME, MIXED_MODES, Mix, stakes_for
-from splitpot.engine.options import check_structure
+from splitpot.engine.options import MAX_CHIPS, check_structure
 from splitpot.errors import BadRequest, SplitpotError
 from splitpot.games import find_game
 from splitpot.games.mixes import MIXES
@@ -60,8 +60,15 @@ def new_table(
         for g in mix.games
     )
     buy_in = 100 * big if request.buy_in is None else request.buy_in
-    if not 2 * big <= buy_in <= 10**9:
-        raise BadRequest(f"buy_in: a whole number of chips from {2 * big}, not {buy_in!r}")
+    if not 2 * big <= buy_in <= MAX_CHIPS:
+        raise BadRequest(
+            f"buy_in: a whole number of chips from {2 * big:,} to {MAX_CHIPS:,}, not {buy_in!r}"
+        )
+    try:
+        for each in mix.games:
+            stakes[each.id].check_buy_in(buy_in, each)
+    except SplitpotError as exc:
+        raise BadRequest(f"buy_in: {exc}") from None
     clock = config.action_seconds if request.clock is None else request.clock
     if not 0 <= clock <= 3600:
         raise BadRequest(f"clock: seconds per decision, 0 to 3600, not {clock!r}")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from splitpot.errors import HistoryError
 from splitpot.history.store import connect
 
 if TYPE_CHECKING:
@@ -43,12 +46,17 @@ class TableStore:
     def __init__(self, path: Path) -> None:
         # As the hand history: a commit survives the process being killed at any moment; only a
         # power loss may take the last few back (then the table resumes from an earlier action).
+        self.path = path
         self._db = connect(path)
         self._db.executescript(_SCHEMA)
+        # each table's row as last written (config, state, hand): what a table whose next
+        # change cannot be saved goes back to (TableManager), one per table
+        self.saved: dict[str, tuple[str, str, str | None]] = {}
 
     def save(self, table: WebTable, link: tuple[int, list[str | None]] | None = None) -> None:
         """Write the table (and the hand in progress) in one transaction; ``link`` records a
-        finished hand's id and its seats' token digests."""
+        finished hand's id and its seats' token digests. :class:`HistoryError` when the file
+        cannot be written (a full disk, a read-only store): then nothing of it is written."""
         config = {
             "name": table.name, "game": table.game.id, "structure": table.structure.value,
             "stakes": table.stakes.to_json(), "stakes_text": table.stakes_text,
@@ -67,31 +75,41 @@ class TableStore:
             "host": table.host.to_json(),
         }  # fmt: skip
         hand = table.hand_log() if table.hand is not None else None
-        self._db.execute("BEGIN IMMEDIATE")
+        row = (json.dumps(config), json.dumps(state), hand)
         try:
-            self._db.execute(
-                "INSERT INTO web_tables (id, created, config, state, hand, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
-                "config = excluded.config, state = excluded.state, hand = excluded.hand, "
-                "updated = excluded.updated",
-                (table.id, table.created, json.dumps(config), json.dumps(state), hand, utc_now()),
-            )
-            if link is not None:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
                 self._db.execute(
-                    "INSERT OR REPLACE INTO web_table_hands (hand_id, table_id, number, tokens) "
-                    "VALUES (?, ?, ?, ?)",
-                    (link[0], table.id, table.hands_played, json.dumps(link[1])),
+                    "INSERT INTO web_tables (id, created, config, state, hand, updated) "
+                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                    "config = excluded.config, state = excluded.state, hand = excluded.hand, "
+                    "updated = excluded.updated",
+                    (table.id, table.created, *row, utc_now()),
                 )
-            self._db.execute("COMMIT")
-        except BaseException:
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
-            raise
+                if link is not None:
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO web_table_hands (hand_id, table_id, number, "
+                        "tokens) VALUES (?, ?, ?, ?)",
+                        (link[0], table.id, table.hands_played, json.dumps(link[1])),
+                    )
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise HistoryError(f"cannot save table {table.id} in {self.path}: {exc}") from None
+        self.saved[table.id] = row
 
     def rows(self) -> list[tuple[str, str, str, str, str | None]]:
-        return self._db.execute(
+        """Every stored table: ``(id, created, config, state, hand)``."""
+        rows: list[tuple[str, str, str, str, str | None]] = self._db.execute(
             "SELECT id, created, config, state, hand FROM web_tables ORDER BY created, id"
         ).fetchall()
+        for row in rows:
+            self.saved[row[0]] = (row[2], row[3], row[4])
+        return rows
 
     def tokens_of(self, hand_id: int) -> list[str | None] | None:
         row = self._db.execute(

@@ -1,0 +1,40 @@
+"""Issue 26, memory: the bots' memos and a table's bookkeeping of its connections stay bounded
+however long a server runs (benchmarks/bench_soak.py measures the whole server)."""
+
+from __future__ import annotations
+
+import random
+
+from splitpot.bots.base import seat_view
+from splitpot.bots.expert import ExpertBot
+from splitpot.bots.heuristic import HeuristicBot
+from splitpot.bots.ranges import DrawRanges, read_opponents
+from splitpot.engine.events import Action
+from splitpot.engine.hand import Hand
+
+
+def test_the_draw_read_memo_keeps_at_most_its_limit_of_keys() -> None:
+    memo = DrawRanges(7)
+    assert memo.limit == 64
+    small = DrawRanges(7, limit=3)
+    boards = 0
+    for seed in range(12):  # a new flop every hand: a new key every hand
+        hand = Hand("drawmaha", stacks=[400, 400], button=1, rng=random.Random(seed))
+        while len(hand.board) < 4:
+            legal = hand.legal_actions()
+            assert legal is not None
+            if legal.phase == "draw":
+                hand.apply(Action.discard(legal.hole[:1]))
+            else:
+                hand.apply(Action.check() if legal.check else Action.call())
+        view = seat_view(hand, 0)
+        (read,) = read_opponents(view)
+        small.candidates(view.game, view.board[:3], read)
+        boards += 1
+        assert len(small._memo) <= 3
+    assert boards == 12
+
+
+def test_the_bots_odds_memos_are_small() -> None:
+    assert ExpertBot.CACHE_LIMIT == 256
+    assert HeuristicBot(random.Random(1)).cache_size == 2_000
