@@ -14,6 +14,6 @@ def test_watchers_that_come_and_go_leave_nothing_behind(client: Any) -> None:
     for _ in range(30):
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
             assert ws.receive_json()["type"] == "state"
-            assert len(manager._clients[table_id]) == 1
-    assert manager._clients[table_id] == set()
+            assert len(manager.clients[table_id]) == 1
+    assert manager.clients[table_id] == set()
     assert manager.tables[table_id].connected == {}
