@@ -29,10 +29,9 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
-# The modules whose docstrings hold examples (tests/test_docs.py keeps the list complete; the
-# equity kernels' example is left out: it would compile them).
+# The modules whose docstrings hold examples (tests/test_docs.py keeps the list complete).
 DOCTESTS := $(addprefix src/splitpot/,__init__.py cards.py engine/hand.py engine/showdown.py \
-	bots/registry.py bots/match.py history/store.py atlas/__init__.py atlas/classes.py)
+	bots/registry.py bots/match.py bots/ring.py history/store.py atlas/__init__.py atlas/classes.py)
 
 doctest: $(STAMP)
 	$(BIN)/pytest -q -p no:cacheprovider --doctest-modules $(DOCTESTS)
