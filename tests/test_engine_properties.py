@@ -436,12 +436,14 @@ def refused_actions(hand: Hand, legal: LegalActions) -> list[tuple[Action, int |
     seat = legal.seat
     some_to = legal.raise_.min_to if legal.raise_ else max(hand.bets) + 2
     out: list[tuple[Action, int | None]] = []
+    # "bet" and "raise" both mean "put in more" (LegalActions.normalise): where one is legal,
+    # so is the other
+    more = {"bet", "raise"} if legal.raise_ is not None else set()
     for kind in ACTION_KINDS:
-        if kind not in legal.kinds:
+        if kind not in legal.kinds and kind not in more:
             out.append((Action(kind, amount=some_to, way="high"), None))
     if legal.raise_ is not None:
         kind, low, high = legal.raise_.kind, legal.raise_.min_to, legal.raise_.max_to
-        other = "raise" if kind == "bet" else "bet"
         out += [
             (Action(kind, amount=low - 1), None),
             (Action(kind, amount=0), None),
@@ -451,7 +453,6 @@ def refused_actions(hand: Hand, legal: LegalActions) -> list[tuple[Action, int |
             (Action(kind), None),
             (Action(kind, amount=float(low)), None),  # type: ignore[arg-type]
             (Action(kind, amount=str(low)), None),  # type: ignore[arg-type]
-            (Action(other, amount=low), None),
         ]
     if legal.phase == "draw":
         hole = list(legal.hole)
