@@ -5,7 +5,8 @@
   the finishing stacks PokerKit computed, import into splitpot with those stacks: every one.
 - PHH that splitpot writes: random hands (stacks 40-300) replay in PokerKit to splitpot's
   final stacks, every one, except by the one house rule that differs, named in the file:
-  TDA 20's odd chips (one at a time from the button; PokerKit gives them all to the first
+  TDA 20's odd chips (one at a time from the button, pot by pot; PokerKit settles
+  consecutive pots with the same winners as one and gives its odd chips all to the first
   winner), which the export states in ``_odd_chips`` and the test checks to the chip.
 
 The quick tests run 50 hands per variant; the slow-marked ones 1,000.
@@ -166,14 +167,16 @@ def _pokerkit_stacks(text: str) -> list[int]:
 
 
 def _by_house_rule(doc: dict[str, Any]) -> list[int]:
-    """The stacks PokerKit must compute: splitpot's, with each of ``_odd_chips``' odd chips
-    given as PokerKit gives them (all to the first winner) instead of one at a time."""
+    """The stacks PokerKit must compute: splitpot's, with each ``_odd_chips`` entry's
+    ``chips`` (as TDA 20 gave them) replaced by its ``first_winner`` chips (as PokerKit gives
+    them: consecutive pots with the same winners as one, its odd chips to the first)."""
     stacks = list(doc["finishing_stacks"])
     for entry in doc.get("_odd_chips", ()):
-        winners = [int(label[1:]) - 1 for label in entry["winners"]]
-        for place in winners[1 : entry["odd"]]:
-            stacks[place] -= 1
-        stacks[winners[0]] += entry["odd"] - 1
+        assert sum(entry["chips"]) == sum(entry["first_winner"]) == entry["amount"], entry
+        for label, ours, theirs in zip(
+            entry["winners"], entry["chips"], entry["first_winner"], strict=True
+        ):
+            stacks[int(label[1:]) - 1] += theirs - ours
     return stacks
 
 

@@ -243,6 +243,28 @@ class _Settler:
                 )
         return shares
 
+    def as_readers_pot(self, pots: Sequence[Pot]) -> list[Pot]:
+        """The pots as PHH readers (PokerKit) settle them under the first-winner rule: the
+        hands that cannot win are out first, so consecutive pots left with the same winners
+        are one pot (and one split, its odd chips to the first winner)."""
+        merged: list[Pot] = []
+        last: dict[str, tuple[str, ...]] | None = None
+        for pot in pots:
+            decision = decide_awards(
+                self.game,
+                self.values,
+                pot.eligible,
+                self.declarations,
+                two_way_tie_keeps=self.two_way_tie_keeps,
+            )
+            winners = {name: tuple(w) for name, w in decision.winners.items()}
+            if merged and any(winners.values()) and winners == last:
+                merged[-1] = Pot(merged[-1].amount + pot.amount, merged[-1].eligible)
+            else:
+                merged.append(pot)
+            last = winners
+        return merged
+
     def settle_pot(self, pot: Pot) -> PotResult:
         eligible = pot.eligible
         decision = decide_awards(
@@ -513,6 +535,8 @@ def settle(
         two_way_tie_keeps=spec.two_way_tie_keeps if keeps is None else keeps,
     )
     settler.first_winner = odd_chip == "first-winner"
+    if settler.first_winner:
+        pots = settler.as_readers_pot(pots)
     settled = tuple(settler.settle_pot(p) for p in pots)
 
     payouts = _payouts(
