@@ -13,6 +13,8 @@ The rules (docs/rules.md "Splitting a pot" and "Doogie"):
   if no award can be given, the pot is split evenly among the players eligible for it;
 - odd chips (TDA 20): between awards, to the game's high award; within a tied award, one at a
   time from the first seat clockwise from the button; or ``refuse`` any split that leaves one;
+  or ``first-winner`` (PHH readers' and PokerKit's, for PHH written elsewhere): consecutive
+  pots left with the same winners are one pot, its odd chips all to the first winner;
 - a Doogie two-way declarer must win both halves outright, or tie only with the best possible
   hand, or is out of both halves of that pot.
 

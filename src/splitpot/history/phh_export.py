@@ -183,8 +183,11 @@ def _shares(amount: int, winners: Sequence[str], first_winner: bool) -> dict[str
     base, left = divmod(amount, len(winners))
     order = sorted(winners, key=lambda label: int(label[1:]))  # p1 is left of the button
     shares = dict.fromkeys(order, base)
-    for place, label in enumerate(order):
-        shares[label] += left if first_winner and not place else int(not first_winner and place < left)
+    if first_winner and left:  # PHH readers: every odd chip to the first winner
+        shares[order[0]] += left
+    elif left:  # TDA 20: one at a time from the button
+        for label in order[:left]:
+            shares[label] += 1
     return shares
 
 
@@ -198,14 +201,14 @@ def odd_chip_differences(awards: Sequence[Mapping[str, Any]], rule: str) -> list
     for award in awards:
         by_pot.setdefault(int(award["pot"]), {})[str(award["award"])] = award
     groups: list[list[int]] = []
+    last: dict[str, list[str]] | None = None
     for pot in sorted(by_pot):
-        winners = {name: list(a["winners"]) for name, a in by_pot[pot].items()}
-        last = groups[-1][-1] if groups else None
-        same = last is not None and last + 1 == pot
-        if same and {n: list(a["winners"]) for n, a in by_pot[last].items()} == winners:
+        key = {name: list(a["winners"]) for name, a in by_pot[pot].items()}
+        if groups and groups[-1][-1] + 1 == pot and key == last and any(key.values()):
             groups[-1].append(pot)
         else:
             groups.append([pot])
+        last = key
     out: list[dict[str, Any]] = []
     for group in groups:
         for name, first in by_pot[group[0]].items():
