@@ -123,3 +123,16 @@ def test_forced_bets_replay_from_the_log() -> None:
                    Action.check() if "check" in kinds else Action.fold())  # fmt: skip
     again = Hand.replay(events_from_json(events_to_json(hand.events).splitlines()))
     assert again.stacks == hand.stacks and sum(hand.stacks) == 540
+
+
+def test_forced_bets_short_big_blind_the_others_call_the_full_blind_by_option() -> None:
+    from splitpot.engine.options import Options
+
+    # Seat 2's big blind is all-in for 1: the house rule makes seat 0 call the full blind, 2;
+    # short_blind_full=False (PHH readers, PokerKit) makes it the largest blind posted, 1.
+    for full, call in ((True, 2), (False, 1)):
+        hand = Hand("holdem", stacks=[100, 100, 1], button=0, stakes=Stakes.parse("1/2"),
+                    options=Options(short_blind_full=full), rng=random.Random(1))  # fmt: skip
+        legal = hand.legal_actions()
+        assert hand.to_act == 0 and legal is not None and legal.call == call, full
+        assert legal.raise_ is not None and legal.raise_.min_to == 3 + (call == 2)

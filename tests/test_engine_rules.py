@@ -733,3 +733,19 @@ def test_no_raise_that_nobody_can_answer_an_opponent_with_chips_beyond_the_bet_m
                 stakes=stakes_1_2())  # fmt: skip
     hand.apply(Action.raise_to(50))
     assert kinds(hand) == ("fold", "call", "raise")
+
+
+def test_first_winner_settles_consecutive_pots_with_the_same_winners_as_one() -> None:
+    # PHH readers (PokerKit) put out a hand that cannot win, so a main and a side pot left with
+    # the same winners are one pot: 578 splits 289 each, where TDA 20 splits 289 and 289 and
+    # gives both odd chips to the first winner left of the button (p2).
+    from splitpot.engine.showdown import settle
+
+    players = {"p2": "4d Jc", "p5": "Js 4s", "p6": "2h 7c"}
+    paid = {"p1": 1, "p2": 201, "p3": 0, "p4": 103, "p5": 201, "p6": 72}
+    seats = ["p1", "p2", "p3", "p4", "p5", "p6"]
+    common = {"contributions": paid, "seats": seats, "button": "p6", "board": "9c 8d Kh 3c 9h"}
+    house = settle("holdem", players, **common)  # type: ignore[arg-type]
+    reader = settle("holdem", players, odd_chip="first-winner", **common)  # type: ignore[arg-type]
+    assert (house.payouts["p2"], house.payouts["p5"], len(house.pots)) == (290, 288, 2)
+    assert (reader.payouts["p2"], reader.payouts["p5"], len(reader.pots)) == (289, 289, 1)

@@ -613,8 +613,11 @@ class Hand:
         forced = self._forced
         if self._bet_number == 1 and forced.first is not None:
             # A big blind (or straddle) all-in for less still makes the others call it in
-            # full; the straddle is the smallest raise, and its poster acts last.
-            current, first = max(current, forced.opening), forced.first
+            # full (option: the largest blind posted, as PHH readers play it); the straddle
+            # is the smallest raise, and its poster acts last.
+            if self.options.short_blind_full:
+                current = max(current, forced.opening)
+            first = forced.first
             # PHH's fixed-limit cap counts the bets and raises after the blinds.
             bets = max(bets, forced.opening_bets) if self.options.blind_counts_as_bet else 0
             if self.structure is not Structure.FIXED_LIMIT:

@@ -224,10 +224,13 @@ class Options:
     - ``blind_counts_as_bet``: does the big blind count as the first bet of a fixed-limit
       first round toward ``raise_cap`` (the house rule, true), or is the cap counted in bets and
       raises after it (PHH and PokerKit: four of them on every street, false)?
+    - ``short_blind_full``: a big blind (or straddle) all-in for less than the full blind: do
+      the others still call the full blind (the house rule, true), or the largest blind posted
+      (PHH readers and PokerKit, false: what a PHH written elsewhere was played by)?
     - ``muck``: at the showdown a player whose hand cannot win any part of the pot may muck it
       instead of showing (docs/rules.md "Betting"; off: every hand still in is shown).
 
-    The last two are written by :meth:`to_json` only when they are not their defaults, so the
+    The last three are written by :meth:`to_json` only when they are not their defaults, so the
     stored JSON of every hand dealt without them is as it was.
     """
 
@@ -239,10 +242,11 @@ class Options:
     two_way_tie_keeps: bool | None = None
     bomb_ante: int = 0  # a bomb pot's ante (0: not a bomb pot; engine/bomb.py)
     blind_counts_as_bet: bool = True
+    short_blind_full: bool = True
     muck: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("blind_counts_as_bet", "muck"):
+        for name in ("blind_counts_as_bet", "short_blind_full", "muck"):
             if type(getattr(self, name)) is not bool:
                 raise GameSpecError(f"{name} {getattr(self, name)!r:.40}: true or false")
         # Each option by type and range: True is not the number 1, "no" is not False.
@@ -303,6 +307,7 @@ class Options:
             for name, value, default in (
                 ("bomb_ante", self.bomb_ante, 0),
                 ("blind_counts_as_bet", self.blind_counts_as_bet, True),
+                ("short_blind_full", self.short_blind_full, True),
                 ("muck", self.muck, False),
             )
             if value != default

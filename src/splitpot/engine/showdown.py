@@ -13,6 +13,8 @@ The rules (docs/rules.md "Splitting a pot" and "Doogie"):
   if no award can be given, the pot is split evenly among the players eligible for it;
 - odd chips (TDA 20): between awards, to the game's high award; within a tied award, one at a
   time from the first seat clockwise from the button; or ``refuse`` any split that leaves one;
+  or ``first-winner`` (PHH readers' and PokerKit's, for PHH written elsewhere): consecutive
+  pots left with the same winners are one pot, its odd chips all to the first winner;
 - a Doogie two-way declarer must win both halves outright, or tie only with the best possible
   hand, or is out of both halves of that pot.
 
@@ -242,6 +244,28 @@ class _Settler:
                     OddChip(1, name, f"{what}: odd chip to the first tied seat left of the button")
                 )
         return shares
+
+    def as_readers_pot(self, pots: Sequence[Pot]) -> list[Pot]:
+        """The pots as PHH readers (PokerKit) settle them under the first-winner rule: the
+        hands that cannot win are out first, so consecutive pots left with the same winners
+        are one pot (and one split, its odd chips to the first winner)."""
+        merged: list[Pot] = []
+        last: dict[str, tuple[str, ...]] | None = None
+        for pot in pots:
+            decision = decide_awards(
+                self.game,
+                self.values,
+                pot.eligible,
+                self.declarations,
+                two_way_tie_keeps=self.two_way_tie_keeps,
+            )
+            winners = {name: tuple(w) for name, w in decision.winners.items()}
+            if merged and any(winners.values()) and winners == last:
+                merged[-1] = Pot(merged[-1].amount + pot.amount, merged[-1].eligible)
+            else:
+                merged.append(pot)
+            last = winners
+        return merged
 
     def settle_pot(self, pot: Pot) -> PotResult:
         eligible = pot.eligible
@@ -513,6 +537,8 @@ def settle(
         two_way_tie_keeps=spec.two_way_tie_keeps if keeps is None else keeps,
     )
     settler.first_winner = odd_chip == "first-winner"
+    if settler.first_winner:
+        pots = settler.as_readers_pot(pots)
     settled = tuple(settler.settle_pot(p) for p in pots)
 
     payouts = _payouts(

@@ -169,17 +169,65 @@ def _played(
                     if award.get("hand"):
                         entry["hand"] = award["hand"]
                     played.awards.append(entry)
-                    odd = award["amount"] % max(len(award["winners"]), 1)
-                    if odd >= 2:  # where TDA 20 and PHH readers place odd chips differently
-                        winners = sorted(entry["winners"], key=lambda label: int(label[1:]))
-                        played.odd_chips.append({"pot": award["pot"], "award": award["award"],
-                                                 "odd": odd, "winners": winners})  # fmt: skip
             case "end":
                 played.final = event.data["stacks"]
             case _:  # post, bet_round, draw_round, declare_round, reshuffle, return
                 pass
     actions += later
+    rule = str(events[0].data.get("options", {}).get("odd_chip", "high-award"))
+    played.odd_chips = odd_chip_differences(played.awards, rule)
     return played
+
+
+def _shares(amount: int, winners: Sequence[str], first_winner: bool) -> dict[str, int]:
+    base, left = divmod(amount, len(winners))
+    order = sorted(winners, key=lambda label: int(label[1:]))  # p1 is left of the button
+    shares = dict.fromkeys(order, base)
+    if first_winner and left:  # PHH readers: every odd chip to the first winner
+        shares[order[0]] += left
+    elif left:  # TDA 20: one at a time from the button
+        for label in order[:left]:
+            shares[label] += 1
+    return shares
+
+
+def odd_chip_differences(awards: Sequence[Mapping[str, Any]], rule: str) -> list[dict[str, Any]]:
+    """Where the odd-chip rule ``rule`` gives the winners of ``awards`` (the ``_awards``
+    entries) other chips than a PHH reader such as PokerKit does. A reader puts out the hands
+    that cannot win first, so consecutive pots left with the same winners are one pot, and
+    gives its odd chips all to the first winner left of the button; TDA 20 (the house rule)
+    splits each pot and gives its odd chips one at a time from the button."""
+    by_pot: dict[int, dict[str, Mapping[str, Any]]] = {}
+    for award in awards:
+        by_pot.setdefault(int(award["pot"]), {})[str(award["award"])] = award
+    groups: list[list[int]] = []
+    last: dict[str, list[str]] | None = None
+    for pot in sorted(by_pot):
+        key = {name: list(a["winners"]) for name, a in by_pot[pot].items()}
+        if groups and groups[-1][-1] + 1 == pot and key == last and any(key.values()):
+            groups[-1].append(pot)
+        else:
+            groups.append([pot])
+        last = key
+    out: list[dict[str, Any]] = []
+    for group in groups:
+        for name, first in by_pot[group[0]].items():
+            winners = sorted(first["winners"], key=lambda label: int(label[1:]))
+            if not winners:
+                continue
+            given = dict.fromkeys(winners, 0)
+            for pot in group:
+                for label, chips in _shares(
+                    int(by_pot[pot][name]["amount"]), winners, rule == "first-winner"
+                ).items():
+                    given[label] += chips
+            amount = sum(int(by_pot[pot][name]["amount"]) for pot in group)
+            reader = _shares(amount, winners, True)
+            if reader != given:
+                out.append({"pots": group, "award": name, "amount": amount, "winners": winners,
+                            "chips": [given[w] for w in winners],
+                            "first_winner": [reader[w] for w in winners]})  # fmt: skip
+    return out
 
 
 def _phh_fields(

@@ -250,7 +250,7 @@ class _Importer:
         except (TypeError, SplitpotError) as exc:
             raise HistoryError(f"_options: {exc}") from None
         if options is None:  # a PHH written elsewhere: settled and capped as PHH readers do
-            opts = replace(opts, odd_chip="first-winner")
+            opts = replace(opts, odd_chip="first-winner", short_blind_full=False)
             if structure is Structure.FIXED_LIMIT:
                 opts = replace(opts, blind_counts_as_bet=False)  # 4 bets after the blinds
         self.actions, mucked = _unseen_mucks(doc["actions"], count)
