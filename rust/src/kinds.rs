@@ -111,10 +111,40 @@ pub fn each_value(
     }
 }
 
+/// The loop over the hands, with the card counts of the common shapes known at compile time
+/// (the card loops of the evaluator unroll, and no count is read per hand).
 #[inline(always)]
 fn hands(
-    (holes, hole_n): (&[u8], usize),
-    (boards, board_n): (&[u8], usize),
+    holes: (&[u8], usize),
+    boards: (&[u8], usize),
+    f: impl Fn(&[u8], &[u8]) -> i64,
+    put: &mut impl FnMut(usize, i64),
+) {
+    match (holes.1, boards.1) {
+        (2, 5) => fixed::<2, 5>(holes.0, boards.0, f, put),
+        (4, 0) => fixed::<4, 0>(holes.0, boards.0, f, put),
+        (5, 0) => fixed::<5, 0>(holes.0, boards.0, f, put),
+        (6, 4) => fixed::<6, 4>(holes.0, boards.0, f, put),
+        (h, b) => shaped(holes.0, h, boards.0, b, f, put),
+    }
+}
+
+#[inline(always)]
+fn fixed<const H: usize, const B: usize>(
+    holes: &[u8],
+    boards: &[u8],
+    f: impl Fn(&[u8], &[u8]) -> i64,
+    put: &mut impl FnMut(usize, i64),
+) {
+    shaped(holes, H, boards, B, f, put);
+}
+
+#[inline(always)]
+fn shaped(
+    holes: &[u8],
+    hole_n: usize,
+    boards: &[u8],
+    board_n: usize,
     f: impl Fn(&[u8], &[u8]) -> i64,
     put: &mut impl FnMut(usize, i64),
 ) {
