@@ -60,7 +60,7 @@ pub fn value_5_of(t: &Tables, c: [u8; 5]) -> i32 {
             | b[c[4] as usize];
         return t.flush_best[mask as usize & (MASKS - 1)];
     }
-    t.high_nf[t.ph_index(key)]
+    t.ord_value[usize::from(t.high_nf[t.ph_index(key)])]
 }
 
 /// Draw high: the first five of `cards` (at least five).
@@ -86,7 +86,7 @@ pub fn pool_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
     for &c in board {
         key += t.card_key[c as usize];
     }
-    let value = t.high_nf[t.ph_index(key)];
+    let value = t.ord_value[usize::from(t.high_nf[t.ph_index(key)])];
     if has_five_suited(key) {
         let suits = suit_word(t, hole) | suit_word(t, board);
         return flushes(t, value, suits);

@@ -59,6 +59,22 @@ pub fn award_value_of(t: &Tables, kind: u8, aces_high: bool, hole: &[u8], board:
     }
 }
 
+/// The loop over the hands, with the card counts of the common shapes known at compile time
+/// (the card loops of the evaluator unroll, and no count is read per hand). A macro, so that
+/// each shape gets a closure of its own, which the compiler then inlines into its loop.
+macro_rules! hands {
+    ($holes:expr, $boards:expr, $put:expr, |$h:ident, $b:ident| $value:expr) => {{
+        let ((holes, hole_n), (boards, board_n)) = ($holes, $boards);
+        match (hole_n, board_n) {
+            (2, 5) => shaped(holes, 2, boards, 5, |$h, $b| $value, $put),
+            (4, 0) => shaped(holes, 4, boards, 0, |$h, $b| $value, $put),
+            (5, 0) => shaped(holes, 5, boards, 0, |$h, $b| $value, $put),
+            (6, 4) => shaped(holes, 6, boards, 4, |$h, $b| $value, $put),
+            (h, b) => shaped(holes, h, boards, b, |$h, $b| $value, $put),
+        }
+    }};
+}
+
 /// Value many hands of kind `kind`: hand `i` is `holes[i * hole_n..][..hole_n]` and
 /// `boards[i * board_n..][..board_n]` (each hand must pass [`check`]); `put(i, value)` takes
 /// each value in order. The dispatch happens once, outside the loop over the hands.
@@ -72,49 +88,37 @@ pub fn each_value(
     let t = tables();
     match kind {
         OMAHA => omaha::values_of(t, holes, boards, |i, v| put(i, i64::from(v))),
-        HIGH if holes.1 + boards.1 <= crate::tables::MAX_KEYED => hands(
-            holes,
-            boards,
-            |h, b| i64::from(high::pool_of(t, h, b)),
-            &mut put,
-        ),
-        DRAW_HIGH => hands(
-            holes,
-            boards,
-            |h, _| i64::from(high::value_5_of(t, [h[0], h[1], h[2], h[3], h[4]])),
-            &mut put,
-        ),
-        BADUGI => hands(
-            holes,
-            boards,
-            |h, _| i64::from(badugi::value_of(t, h, aces_high)),
-            &mut put,
-        ),
-        DEUCE_SEVEN if holes.1 == 5 => hands(
-            holes,
-            boards,
-            |h, _| i64::from(lowball::deuce_seven_5_of(t, h)),
-            &mut put,
-        ),
-        A5 if holes.1 == 5 => hands(
-            holes,
-            boards,
-            |h, _| i64::from(lowball::a5_5_of(t, h)),
-            &mut put,
-        ),
-        _ => hands(
-            holes,
-            boards,
-            |h, b| award_value_of(t, kind, aces_high, h, b),
-            &mut put,
-        ),
+        HIGH if holes.1 + boards.1 <= crate::tables::MAX_KEYED => {
+            hands!(holes, boards, &mut put, |h, b| i64::from(high::pool_of(
+                t, h, b
+            )))
+        }
+        DRAW_HIGH => hands!(holes, boards, &mut put, |h, _b| i64::from(
+            high::value_5_of(t, [h[0], h[1], h[2], h[3], h[4]])
+        )),
+        BADUGI => hands!(holes, boards, &mut put, |h, _b| i64::from(
+            badugi::value_of(t, h, aces_high)
+        )),
+        DEUCE_SEVEN if holes.1 == 5 => hands!(holes, boards, &mut put, |h, _b| i64::from(
+            lowball::deuce_seven_5_of(t, h)
+        )),
+        A5 if holes.1 == 5 => {
+            hands!(holes, boards, &mut put, |h, _b| i64::from(
+                lowball::a5_5_of(t, h)
+            ))
+        }
+        _ => hands!(holes, boards, &mut put, |h, b| award_value_of(
+            t, kind, aces_high, h, b
+        )),
     }
 }
 
 #[inline(always)]
-fn hands(
-    (holes, hole_n): (&[u8], usize),
-    (boards, board_n): (&[u8], usize),
+fn shaped(
+    holes: &[u8],
+    hole_n: usize,
+    boards: &[u8],
+    board_n: usize,
     f: impl Fn(&[u8], &[u8]) -> i64,
     put: &mut impl FnMut(usize, i64),
 ) {

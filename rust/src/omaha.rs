@@ -77,6 +77,33 @@ pub fn value_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
 /// the block's memory reads overlap), then the pairs of hole cards.
 pub fn values_of(
     t: &Tables,
+    holes: (&[u8], usize),
+    boards: (&[u8], usize),
+    put: impl FnMut(usize, i32),
+) {
+    // The common shapes with their card counts known at compile time (the loops over the
+    // pairs of hole cards unroll).
+    match (holes.1, boards.1) {
+        (4, 5) => blocks::<4, 5>(t, holes.0, boards.0, put),
+        (5, 5) => blocks::<5, 5>(t, holes.0, boards.0, put),
+        (6, 5) => blocks::<6, 5>(t, holes.0, boards.0, put),
+        (h, b) => blocks_of(t, (holes.0, h), (boards.0, b), put),
+    }
+}
+
+#[inline(always)]
+fn blocks<const H: usize, const B: usize>(
+    t: &Tables,
+    holes: &[u8],
+    boards: &[u8],
+    put: impl FnMut(usize, i32),
+) {
+    blocks_of(t, (holes, H), (boards, B), put);
+}
+
+#[inline(always)]
+fn blocks_of(
+    t: &Tables,
     (holes, hole_n): (&[u8], usize),
     (boards, board_n): (&[u8], usize),
     mut put: impl FnMut(usize, i32),

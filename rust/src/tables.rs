@@ -5,7 +5,7 @@
 //!   rank constant, plus `1 << 23` (the card count sits in bits 23-26), plus a 4-bit suit count
 //!   at bit `32 + 4 * suit`: one addition per card keys the rank multiset and counts the suits.
 //! - **A perfect hash** of every multiset of 0 to 7 ranks (76,155) to an index below 2**17
-//!   ([`Tables::ph_index`]: a multiply, then row displacement). Per index: `high_nf` (the best
+//!   ([`Tables::ph_index`]: a multiply, then row displacement). Per index: `high_nf` (1 + the ordinal, in `ord_value`, of the best
 //!   non-flush high value of 5-7 ranks), `deuce_seven_nf` and `a5` (five ranks), `board_row`
 //!   (3-5 ranks: the row of `omaha_nf`).
 //! - **Omaha.** `omaha_nf[row * 91 + pair]`: for a multiset of 3-5 board ranks and a pair of
@@ -84,10 +84,12 @@ pub struct Tables {
     /// The distinct non-flush five-card high values, ascending; index 0 is a sentinel
     /// (`ord_value[1 + ordinal]`), so that 1 + ordinal entries read it directly.
     pub ord_value: Box<[i32; 1 << 16]>,
-    pub high_nf: Big<i32, PH_SIZE>,
+    /// 1 + the ordinal of the best non-flush hand (`ord_value` reads its value): 16 bits an
+    /// entry keep the table in a core's cache.
+    pub high_nf: Big<u16, PH_SIZE>,
     pub deuce_seven_nf: Big<i32, PH_SIZE>,
     pub a5: Big<i32, PH_SIZE>,
-    pub board_row: Big<u32, PH_SIZE>,
+    pub board_row: Big<u16, PH_SIZE>,
     pub omaha_nf: Big<u16, OMAHA_SIZE>,
     pub badugi4: Big<u16, BADUGI4_SIZE>,
     pub badugi5: Big<u16, BADUGI5_SIZE>,
@@ -559,13 +561,14 @@ fn rank_tables(t: &mut Tables) {
         .map(|c| c.iter().map(|&x| u32::from(x)).sum())
         .collect();
     let mut ordinals_of_five: Vec<i32> = Vec::with_capacity(6175);
+    let mut nf = vec![0i32; PH_SIZE]; // the best non-flush value, by hash index
     for (i, counts) in rows.iter().enumerate() {
         if sizes[i] < 5 {
             continue;
         }
         let (m1, m2, m3, m4) = planes(counts);
         let value = t.nf_from_planes(m1, m2, m3, m4);
-        t.high_nf[index[i]] = value;
+        nf[index[i]] = value;
         if sizes[i] == 5 {
             ordinals_of_five.push(value);
             let low = if value >> 20 == 4 && (value >> 16) & 15 == 3 {
@@ -583,12 +586,14 @@ fn rank_tables(t: &mut Tables) {
     // 1 + the ordinal of each five-rank multiset, by hash index.
     let mut ord5 = vec![0u16; PH_SIZE];
     for (i, &size) in sizes.iter().enumerate() {
-        if size == 5 {
-            let value = t.high_nf[index[i]];
+        if size >= 5 {
             let ordinal = ordinals_of_five
-                .binary_search(&value)
-                .unwrap_or_else(|_| unreachable!());
-            ord5[index[i]] = ordinal as u16 + 1;
+                .binary_search(&nf[index[i]])
+                .unwrap_or_else(|_| unreachable!("5-7 ranks make one of the five-rank values"));
+            t.high_nf[index[i]] = ordinal as u16 + 1;
+            if size == 5 {
+                ord5[index[i]] = ordinal as u16 + 1;
+            }
         }
     }
     omaha_tables(t, &rows, &sizes, &index, &ord5);
@@ -596,7 +601,7 @@ fn rank_tables(t: &mut Tables) {
 
 #[allow(clippy::needless_range_loop)] // the builders index by the formulas
 fn omaha_tables(t: &mut Tables, rows: &[[u8; 13]], sizes: &[u32], index: &[usize], ord5: &[u16]) {
-    let mut boards = 0u32;
+    let mut boards = 0u16; // 8,450 board multisets
     for (i, &size) in sizes.iter().enumerate() {
         if (3..=5).contains(&size) {
             t.board_row[index[i]] = boards;
