@@ -255,8 +255,9 @@ class RulesRound:
     The referee where PokerKit's rules differ: a bet and three raises cap a round (the big blind
     is the bet before the draw); a bet or raise is to the last full level plus the round's bet
     size, or all-in for less; an all-in of half a bet or more counts as a full bet, and only a
-    full one reopens the betting for a player who has acted. splitpot also refuses a raise when
-    no other live player has chips left (``LegalActions``: nobody could answer it).
+    full one reopens the betting for a player who has acted. No raise that nobody can answer
+    (docs/rules.md "Betting"): a raise needs another live player with chips beyond the current
+    bet.
     """
 
     size: int
@@ -274,7 +275,8 @@ class RulesRound:
     def raise_to(self, state: pokerkit.State, index: int) -> tuple[int, int] | None:
         all_in = state.bets[index] + state.stacks[index]
         others = any(
-            i != index and state.statuses[i] and state.stacks[i] for i in state.player_indices
+            i != index and state.statuses[i] and state.bets[i] + state.stacks[i] > max(state.bets)
+            for i in state.player_indices
         )
         if (
             all_in <= max(state.bets)

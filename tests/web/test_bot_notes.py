@@ -86,7 +86,7 @@ def test_the_replayer_shows_a_bot_reason_on_its_action_step(tmp_path: Path) -> N
 def test_play_keeps_the_bots_reasons_with_the_hand(tmp_path: Path) -> None:
     db = tmp_path / "play.sqlite3"
     config = PlayConfig(game="badugi", seats=2, seed=5, bots="expert", db=str(db), hands=1)
-    Session(config, io.StringIO("c\npat\nc\npat\nc\npat\nc\nc\nc\nc\nq\n"), io.StringIO()).run()
+    Session(config, io.StringIO("c\nc\npat\nc\npat\nc\npat\nc\nc\nc\nq\n"), io.StringIO()).run()
     with HistoryStore(db) as store:
         (hand_id,) = store.ids()
         stored = store.get(hand_id).events

@@ -90,11 +90,13 @@ function renderLedger(ledger) {
   },
   el("td", {}, row.name, row.kind === "bot" ? el("span", { class: "muted small" }, " (bot)") : null,
     row.seated ? null : el("span", { class: "muted small" }, " (left)")),
-  cell(row.buy_in), cell(row.rebuys), cell(row.adjusted || 0), cell(row.cashed_out), cell(row.stack),
+  cell(row.buy_in), cell(row.rebuys), cell(row.adjusted || 0, "num adj"), cell(row.cashed_out), cell(row.stack),
   el("td", { class: `num net ${row.net > 0 ? "up" : row.net < 0 ? "down" : ""}`, "data-testid": "ledger-net" }, signed(row.net)))));
   const t = ledger.totals || {};
   $("ledger-foot").replaceChildren(el("tr", {}, el("th", {}, "Total"), cell(t.buy_in), cell(t.rebuys),
-    cell(t.adjusted || 0), cell(t.cashed_out), cell(t.stack), el("td", { class: "num", "data-testid": "ledger-total-net" }, signed(t.net))));
+    cell(t.adjusted || 0, "num adj"), cell(t.cashed_out), cell(t.stack), el("td", { class: "num", "data-testid": "ledger-total-net" }, signed(t.net))));
+  // the Adjusted column only once the host has changed a stack (it keeps the panel narrow)
+  $("ledger-body").closest("table").classList.toggle("no-adjust", !(ledger.changes || []).length);
   // the host's stack changes: who changed what
   $("ledger-changes").replaceChildren(...(ledger.changes || []).map((c) =>
     el("li", { "data-testid": "ledger-change" }, `${c.by} set ${c.name}'s stack from ${c.from} to ${c.to}`)));
