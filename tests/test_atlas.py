@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_run import cli, on_a_terminal
+from cli_run import cli, cli_captured, on_a_terminal
 from splitpot.atlas import store
 from splitpot.atlas.build import build, plan
 from splitpot.atlas.classes import all_keys, canonical, cards_of, from_canonical, text, weight
@@ -279,3 +279,13 @@ def test_an_sqlite_file_that_is_not_an_atlas_is_refused_in_one_line(
         assert run(*argv)[0] == 1, argv
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"{foreign} is not an atlas" in err, err
+
+
+@pytest.mark.parametrize("name", ["", ".", "/"])
+def test_atlas_pack_of_a_path_that_names_no_file_is_one_line(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by the CLI fuzz: `atlas pack ''` was a ValueError traceback (Path('.').with_name)
+    status, _, err = cli_captured(["atlas", "pack", name], capsys)
+    assert status == 1
+    assert err.strip() == f"splitpot: error: atlas pack: {name!r} names no atlas file"

@@ -37,7 +37,7 @@ import pokerkit
 import pytest
 from pokerkit.notation import parse_action
 
-from cli_run import cli
+from cli_run import cli, cli_captured
 from splitpot.bots import random_action, random_policy
 from splitpot.engine.events import Action, Event
 from splitpot.engine.hand import Hand, LegalActions
@@ -751,6 +751,16 @@ def test_cli_show(db: Path) -> None:
     name = hands[1].names[0]
     code, out = run(["history", "show", "2", "--db", str(db), "--seat", name])
     assert out == format_history(hands[1].view(0), 2) + "\n"
+
+
+def test_cli_export_to_a_path_that_names_no_file_is_one_line(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `--out ''` was a ValueError traceback (Path('.').with_name), the CLI fuzz's kind of find
+    _fill(db)
+    for name in ("", ".", "/"):
+        status, _, err = cli_captured(["history", "export", "--db", str(db), "--out", name], capsys)
+        assert (status, err.strip()) == (1, f"splitpot: error: --out {name!r} names no file")
 
 
 def test_cli_export_and_import(db: Path, tmp_path: Path) -> None:

@@ -98,6 +98,8 @@ def _cmd_pack(args: argparse.Namespace, out: IO[str]) -> int:
     from splitpot.atlas.store import pack
 
     source = Path(args.file)
+    if not source.name:  # '', '.', '/': a folder, no file to pack (and none to name the .xz)
+        raise AtlasError(f"atlas pack: {args.file!r} names no atlas file")
     target = Path(args.out) if args.out else source.with_name(source.name + ".xz")
     size = pack(source, target)
     out.write(f"{target}: {size:,} bytes\n")

@@ -206,6 +206,8 @@ def _write(path: str | None, write: Any, out: IO[str]) -> None:
         write(out)
         return
     target = Path(path)
+    if not target.name:  # '', '.', '/': a folder, not a file to write
+        raise HistoryError(f"--out {path!r} names no file")
     partial = target.with_name(f".{target.name}.partial")
     try:
         with open(partial, "w", encoding="utf-8") as stream:
