@@ -7,8 +7,6 @@
 //! the hole cards alone (draw high, Badugi, 2-7, A-5) is valued once; any other (Doogie's,
 //! or a board of other than five cards) per board.
 
-use rayon::prelude::*;
-
 use super::ranks::{
     five_card_tables, flush_value, rank_multisets, value_from_counts, FiveCardTables, KEYS,
     RANK_ADD, SLOTS,
@@ -315,27 +313,7 @@ pub fn walk_boards(
         return walk_range(spot, k, holes, modes, &pr, ft, 0, hi, rows);
     }
     let firsts = m - k + 1;
-    let run = || {
-        (0..firsts)
-            .into_par_iter()
-            .map(|j| {
-                let first = if j % 2 == 0 {
-                    j / 2
-                } else {
-                    firsts - 1 - j / 2
-                };
-                let mut part = vec![0i64; rows.len()];
-                let n = walk_range(spot, k, holes, modes, &pr, ft, first, first + 1, &mut part);
-                (n, part)
-            })
-            .collect::<Vec<_>>()
-    };
-    let mut total = 0;
-    for (n, part) in super::on_threads(threads, run) {
-        total += n;
-        for (r, x) in rows.iter_mut().zip(part) {
-            *r += x;
-        }
-    }
-    total
+    super::walk_firsts(threads, firsts, rows, |first, part| {
+        walk_range(spot, k, holes, modes, &pr, ft, first, first + 1, part)
+    })
 }

@@ -7,8 +7,6 @@
 //! the first level) lies in `[lo, hi)` are walked, so a big walk is shared among threads, the
 //! integer tallies adding up the same in any order.
 
-use rayon::prelude::*;
-
 use super::runout::{declare, values_of, Scratch};
 use super::settle::tally;
 use super::spot::Spot;
@@ -158,28 +156,7 @@ pub fn walk(spot: &Spot, walk: &Walk, threads: usize, rows: &mut [i64]) -> u64 {
     if threads <= 1 || walk.levels.is_empty() {
         return walk_range(spot, walk, 0, firsts + 1, rows);
     }
-    let run = || {
-        (0..firsts)
-            .into_par_iter()
-            .map(|j| {
-                // early first cards head far more runouts than late ones: 0, last, 1, ...
-                let first = if j % 2 == 0 {
-                    j / 2
-                } else {
-                    firsts - 1 - j / 2
-                };
-                let mut part = vec![0i64; rows.len()];
-                let n = walk_range(spot, walk, first, first + 1, &mut part);
-                (n, part)
-            })
-            .collect::<Vec<_>>()
-    };
-    let mut total = 0;
-    for (n, part) in super::on_threads(threads, run) {
-        total += n;
-        for (r, x) in rows.iter_mut().zip(part) {
-            *r += x;
-        }
-    }
-    total
+    super::walk_firsts(threads, firsts, rows, |first, part| {
+        walk_range(spot, walk, first, first + 1, part)
+    })
 }

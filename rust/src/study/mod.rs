@@ -55,6 +55,43 @@ pub(crate) fn on_threads<T: Send>(threads: usize, job: impl FnOnce() -> T + Send
     }
 }
 
+/// An exact walk over `firsts` first cards on `threads` threads: `range(first, part)` walks
+/// the runouts that start with first card `first` into a tally of its own; the tallies are
+/// added into `rows`; the count. Early first cards head far more runouts than late ones, so
+/// they are handed out interleaved (0, last, 1, ...).
+pub(crate) fn walk_firsts(
+    threads: usize,
+    firsts: usize,
+    rows: &mut [i64],
+    range: impl Fn(usize, &mut [i64]) -> u64 + Sync,
+) -> u64 {
+    use rayon::prelude::*;
+    let width = rows.len();
+    let run = || {
+        (0..firsts)
+            .into_par_iter()
+            .map(|j| {
+                let first = if j % 2 == 0 {
+                    j / 2
+                } else {
+                    firsts - 1 - j / 2
+                };
+                let mut part = vec![0i64; width];
+                let n = range(first, &mut part);
+                (n, part)
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut total = 0;
+    for (n, part) in on_threads(threads, run) {
+        total += n;
+        for (r, x) in rows.iter_mut().zip(part) {
+            *r += x;
+        }
+    }
+    total
+}
+
 #[cfg(feature = "python")]
 pub fn register(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {
     python::register(m)
