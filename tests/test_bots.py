@@ -14,7 +14,8 @@ import pytest
 from cli_run import cli
 from splitpot.bots.base import Bot, RandomBot, SeatView, policy_for, seat_view
 from splitpot.bots.heuristic import HeuristicBot, _discard_candidates, _draws_left
-from splitpot.bots.match import BOTS, MatchError, _mean_and_half_width, make_bot, play_match
+from splitpot.bots.match import BOTS, MatchError, make_bot, play_match
+from splitpot.bots.ring import mean_and_half_width
 from splitpot.cards import full_deck, parse_cards
 from splitpot.engine.events import NOBODY, Action
 from splitpot.engine.hand import Hand, LegalActions
@@ -392,10 +393,10 @@ def test_a_deal_in_which_one_bot_always_folds_costs_it_the_blinds() -> None:
 
 
 def test_confidence_interval_arithmetic() -> None:
-    mean, half = _mean_and_half_width([1.0, 3.0])
+    mean, half = mean_and_half_width([1.0, 3.0])
     assert mean == 2.0
     assert half == pytest.approx(1.96 * 1.0)  # sd sqrt(2), n 2: standard error 1
-    assert _mean_and_half_width([5.0]) == (5.0, None)
+    assert mean_and_half_width([5.0]) == (5.0, None)
 
 
 def test_match_rejects_bad_input() -> None:

@@ -14,7 +14,6 @@ second number of the stakes (the small bet).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -23,7 +22,7 @@ from typing import Any
 
 from splitpot.bots.base import policy_for
 from splitpot.bots.registry import BOTS, make_bot
-from splitpot.bots.ring import observe_all
+from splitpot.bots.ring import mean_and_half_width, observe_all
 from splitpot.cards import full_deck
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options, Stakes, check_structure
@@ -33,8 +32,6 @@ from splitpot.games.streets import Structure
 from splitpot.history import HistoryStore
 
 __all__ = ["BOTS", "BotResult", "MatchError", "MatchResult", "make_bot", "play_match"]
-
-Z_95 = 1.96
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +194,7 @@ def _bot_results(
     names: Sequence[str], labels: Sequence[str], results: Sequence[float]
 ) -> tuple[BotResult, ...]:
     """Each bot's big blinds per 100 hands, from the first bot's result per deal."""
-    mean, half = _mean_and_half_width(results)
+    mean, half = mean_and_half_width(results)
     per_100 = 100.0 / 2  # a deal is two hands
     out = []
     for sign, label, name in ((1.0, labels[0], names[0]), (-1.0, labels[1], names[1])):
@@ -206,13 +203,3 @@ def _bot_results(
         high = None if half is None else value + half * per_100
         out.append(BotResult(label, name.strip().lower(), value, low, high))
     return tuple(out)
-
-
-def _mean_and_half_width(values: Sequence[float]) -> tuple[float, float | None]:
-    """The mean, and 1.96 standard errors (``None`` with fewer than two values)."""
-    count = len(values)
-    mean = sum(values) / count
-    if count < 2:
-        return mean, None
-    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
-    return mean, Z_95 * math.sqrt(variance / count)

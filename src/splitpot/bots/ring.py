@@ -17,6 +17,7 @@ live for one call (one table): nothing learnt is shared between calls.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -130,13 +131,20 @@ def play_ring(
     )  # fmt: skip
 
 
+def mean_and_half_width(values: Sequence[float]) -> tuple[float, float | None]:
+    """The mean, and 1.96 standard errors (``None`` with fewer than two values)."""
+    count = len(values)
+    mean = sum(values) / count
+    if count < 2:
+        return mean, None
+    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
+    return mean, Z_95 * math.sqrt(variance / count)
+
+
 def per_100(totals: Sequence[float], players: int) -> tuple[float, float | None, float | None]:
     """bb/100 and its 95% interval from per-deal totals of ``players`` hands each."""
-    count = len(totals)
     scale = 100.0 / players
-    mean = sum(totals) / count
-    if count < 2:
+    mean, half = mean_and_half_width(totals)
+    if half is None:
         return mean * scale, None, None
-    variance = sum((t - mean) ** 2 for t in totals) / (count - 1)
-    half = Z_95 * (variance / count) ** 0.5
     return mean * scale, (mean - half) * scale, (mean + half) * scale
