@@ -280,21 +280,30 @@ frames = st.one_of(
 
 
 def fuzz_socket(client: TestClient, examples: int) -> None:
-    created = client.post(
-        "/api/tables", json={"game": "drawmaha", "player": "Bo", "bots": ["random"], "seats": 2}
-    ).json()
-    table_id = created["table"]["id"]
-    tokens: list[str] = [created["token"]]
+    table: dict[str, str] = {}
+
+    def new_table() -> None:
+        created = client.post(
+            "/api/tables",
+            json={"game": "drawmaha", "player": "Bo", "bots": ["random"], "seats": 2},
+        ).json()
+        table.update(id=created["table"]["id"], token=created["token"])
 
     def seat_token() -> str:
-        """Bo's token; a generated ``leave`` between hands gives the seat up (the protocol's
+        """Bo's token. A generated ``leave`` between hands gives the seat up (the protocol's
         refusal of a stale token, an ``error`` and code 4403, is not the fuzz's business), so
-        Bo takes it again."""
-        if client.get(f"/api/tables/{table_id}").json()["seats"][0]["kind"] == "open":
-            joined = client.post(f"/api/tables/{table_id}/join", json={"player": "Bo", "seat": 0})
+        Bo takes it again; a generated ``close`` from Bo, the host, ends the table, so Bo opens
+        another."""
+        info = client.get(f"/api/tables/{table['id']}").json()
+        if info.get("closed"):
+            new_table()
+        elif info["seats"][0]["kind"] == "open":
+            joined = client.post(f"/api/tables/{table['id']}/join", json={"player": "Bo", "seat": 0})
             assert joined.status_code == 200, joined.text
-            tokens.append(joined.json()["token"])
-        return tokens[-1]
+            table["token"] = joined.json()["token"]
+        return table["token"]
+
+    new_table()
 
     @settings(
         max_examples=examples,
@@ -307,7 +316,8 @@ def fuzz_socket(client: TestClient, examples: int) -> None:
         exchange(frame, seated)
 
     def exchange(frame: str, seated: bool) -> None:
-        url = f"/ws/tables/{table_id}" + (f"?token={seat_token()}" if seated else "")
+        token = seat_token()
+        url = f"/ws/tables/{table['id']}" + (f"?token={token}" if seated else "")
         with client.websocket_connect(url) as ws:
             assert ws.receive_json()["type"] == "state"
             ws.send_text(frame)
@@ -322,11 +332,11 @@ def fuzz_socket(client: TestClient, examples: int) -> None:
             else:
                 raise AssertionError("no pong: the socket stopped answering")
 
-    for frame in NASTY_FRAMES:
+    for frame in [*NASTY_FRAMES, '{"type": "close"}']:  # the host ends the table; Bo opens another
         for seated in (True, False):
             exchange(frame, seated)
     one()
-    assert client.get(f"/api/tables/{table_id}").status_code == 200
+    assert client.get(f"/api/tables/{table['id']}").status_code == 200
 
 
 def test_fuzz_every_websocket_message_type(

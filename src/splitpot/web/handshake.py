@@ -5,7 +5,10 @@ uvicorn hands a websocket's opening request to the websockets library, which ref
 longer than 8,192 bytes (a ``?token=`` of 8 KB), or more than 128 headers, by dropping the
 request without a word: the client waited for an answer until it timed out. This protocol
 answers such a handshake with ``400 Bad Request`` and a one-line reason (JSON, like every
-refusal of the server), and closes the connection. ``splitpot serve`` runs with it.
+refusal of the server), and closes the connection. ``splitpot serve`` runs with it. (Newer
+websockets releases may answer a too-long request line with their own ``414``, and uvicorn's
+HTTP parser may refuse a request it cannot buffer before the upgrade with a plain ``400``:
+which layer speaks depends on how the bytes arrive; each is an answer at once.)
 
 It also marks a handshake the app refused with an HTTP answer (``websocket.http.response``: the
 cross-site guard's 400 or 403, see :mod:`splitpot.web.guard`) as complete once the answer is
