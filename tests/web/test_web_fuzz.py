@@ -298,7 +298,9 @@ def fuzz_socket(client: TestClient, examples: int) -> None:
         if info.get("closed"):
             new_table()
         elif info["seats"][0]["kind"] == "open":
-            joined = client.post(f"/api/tables/{table['id']}/join", json={"player": "Bo", "seat": 0})
+            joined = client.post(
+                f"/api/tables/{table['id']}/join", json={"player": "Bo", "seat": 0}
+            )
             assert joined.status_code == 200, joined.text
             table["token"] = joined.json()["token"]
         return table["token"]
