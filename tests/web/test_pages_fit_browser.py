@@ -209,3 +209,59 @@ def test_the_nav_bar_links_practice(chromium: Any, site: dict[str, Any]) -> None
 def test_the_favicon_is_shipped() -> None:
     icon = Path(__file__).resolve().parents[2] / "src" / "splitpot" / "web" / "static"
     assert (icon / "favicon.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
+def _with_side_pots(message: str | bytes) -> str | bytes:
+    """A ``state`` frame whose hand has a main pot and three side pots (the rest unchanged)."""
+    frame = json.loads(message)
+    hand = frame.get("hand") if frame.get("type") == "state" else None
+    if hand:
+        hand["pots"] = [
+            {"amount": 120, "eligible": [0, 1, 2]},
+            {"amount": 80, "eligible": [0, 1]},
+            {"amount": 40, "eligible": [1, 2]},
+            {"amount": 20, "eligible": [2]},
+        ]
+    return json.dumps(frame)
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_side_pot_lines_do_not_crowd_the_felt(
+    chromium: Any, site: dict[str, Any], size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Three side pots: one wrapped line under the pot ("Main 120  Side 1 80 ..."), who may
+    win each in its title; the pot's lines overlap neither a board card, a seat nor a bet."""
+    width, height = size
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    table, token = site["token"]
+    context.add_init_script(f"localStorage.setItem('splitpot.token.{table}', {json.dumps(token)})")
+    page = context.new_page()
+    page.set_default_timeout(30000)
+
+    def relay(route: Any) -> None:
+        server = route.connect_to_server()
+        server.on_message(lambda message: route.send(_with_side_pots(message)))
+
+    page.route_web_socket("**/ws/tables/**", relay)
+    try:
+        page.goto(site["server"].url + site["pages"]["table"])
+        page.wait_for_selector("[data-side-pot='3']")
+        page.screenshot(path=str(tmp_path / f"side-pots-{width}.png"))
+        parts = page.eval_on_selector_all("[data-side-pot]", "(ns) => ns.map((n) => n.textContent)")
+        assert parts == ["Main 120", "Side 1 80", "Side 2 40", "Side 3 20"]
+        title = page.get_attribute("[data-side-pot='1']", "title")
+        assert title is not None and title.startswith("Side pot 1: ") and ", " in title
+        overlaps = page.evaluate(
+            """() => {
+                 const box = (e) => e.getBoundingClientRect();
+                 const meet = (a, b) => a.left < b.right && b.left < a.right
+                   && a.top < b.bottom && b.top < a.bottom;
+                 const lines = [...document.querySelectorAll('#pot .pot-total, #pot .side-pot')];
+                 return [...document.querySelectorAll('#board .card, .seat, .bet')]
+                   .filter((e) => box(e).width && lines.some((l) => meet(box(l), box(e))))
+                   .map((e) => e.id || e.className);
+               }"""
+        )
+        assert overlaps == [], f"the pot lies over {overlaps} at {width} px"
+    finally:
+        context.close()

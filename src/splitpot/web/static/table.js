@@ -248,6 +248,17 @@ function seatPosition(seat, radiusX, radiusY) {
   return { x: 50 + spread * radiusX * Math.cos(angle), y: 50 + radiusY * Math.sin(angle) };
 }
 
+// The main pot and the side pots under the pot's total, as one wrapped line ("Main 120  Side 1
+// 80"), who may win each in its title (the result panel names them when the hand is over), so
+// that three side pots cover neither the felt's cards nor the bets, on a phone or a desktop.
+function sidePotLines(pots) {
+  const parts = pots.map((p, i) => el("span", {
+    class: "side-pot", "data-side-pot": String(i),
+    title: `${i ? `Side pot ${i}` : "Main pot"}: ${p.eligible.map(seatName).join(", ")}`,
+  }, `${i ? `Side ${i}` : "Main"} ${p.amount}`));
+  return [el("div", { class: "side-pots" }, ...parts)];
+}
+
 // A seat's bet: between the seat and the centre; on a phone, just inside the seat's box (above
 // or below it), where it covers neither the box nor the centre's lines (pot, whose turn).
 function betPosition(seat) {
@@ -394,10 +405,7 @@ function renderCenter() {
     pot.dataset.pot = String(hand.pot);
     pot.append(el("div", { class: "pot-total" }, el("span", { class: "chip" }), `Pot ${hand.pot}`));
     const pots = hand.pots || [];
-    if (pots.length > 1) {
-      pots.forEach((p, i) => pot.append(el("div", { class: "side-pot", "data-side-pot": String(i) },
-        `${i ? `Side pot ${i}` : "Main pot"}: ${p.amount} (${p.eligible.map(seatName).join(", ")})`)));
-    }
+    if (pots.length > 1) pot.append(...sidePotLines(pots));
   } else if (r) {
     pot.dataset.pot = "0";
     pot.append(el("div", { class: "pot-total muted" }, `Last pot ${r.pot}`));
