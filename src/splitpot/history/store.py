@@ -493,8 +493,9 @@ class HistoryStore:
                 )
                 self._db.execute("COMMIT")
             except sqlite3.Error as exc:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # (a rollback that fails too is the same refusal)
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
                 raise HistoryError(f"cannot write notes to {self.path}: {exc}") from None
 
     def notes(self, hand_id: int) -> dict[int, str]:
