@@ -187,6 +187,25 @@ def test_a_leave_that_cannot_be_saved_is_undone_and_the_seat_stays_connected(
             assert table.seats[0].kind == "open"
 
 
+def test_the_pause_is_nobodys_time_the_clock_starts_again_when_play_resumes(
+    tmp_path: Path,
+) -> None:
+    with TestClient(create_app(config(tmp_path))) as client:
+        made = create(client, game="badugi", player="Ann", bots=["caller"], seats=2, clock=2)
+        url = f"/ws/tables/{made['table']['id']}?token={made['token']}"
+        with client.websocket_connect(url) as ws:
+            ann = Player(ws, 0)
+            turn = ann.until(my_turn(ann))
+            with read_only(client):
+                ann.send({"type": "act", "action": {"kind": "fold"}})
+                assert ann.error() == SAVE_PAUSED
+                time.sleep(3)  # longer than Ann's clock
+            again = ann.until(lambda m: m["type"] == "state" and not m["save_failed"])
+            assert again["hand"]["legal"] is not None and again["hand"]["clock"] > 1
+            assert again["hand"]["legal"]["turn"] == turn["hand"]["legal"]["turn"]
+            assert not table_of(client, made["table"]["id"]).timed_out
+
+
 def test_one_table_that_cannot_save_pauses_while_the_others_go_on(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

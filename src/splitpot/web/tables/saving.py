@@ -96,6 +96,9 @@ class TableSaver:
         except HistoryError:
             return SAVE_RETRY_SECONDS
         table.save_failed = None
+        table.turn_key = table.bank_started = None  # the clocks start again: the pause was
+        if table.choice_deadline is not None:  # nobody's time
+            table.choice_deadline = time.time() + table.clock
         table.version += 1
         log.warning("table %s: saved again; play resumes", table.id)
         return 0.0
