@@ -36,6 +36,8 @@ import hashlib
 import json
 import os
 import sqlite3
+import struct
+import sys
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -56,6 +58,7 @@ __all__ = [
     "HistoryError",
     "HistoryStore",
     "StoredHand",
+    "check_writable",
     "connect",
     "default_path",
     "set_up_connection",
@@ -237,6 +240,43 @@ def _time(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
 
+_FS_IOC_GETFLAGS: Final = 0x80086601  # Linux: an inode's attribute flags (lsattr)
+_UNWRITABLE: Final = 0x10 | 0x20  # FS_IMMUTABLE_FL, FS_APPEND_FL (chattr +i, +a)
+
+
+def check_writable(path: Path) -> None:
+    """Refuse (:class:`HistoryError`) to write an SQLite file whose file system is mounted
+    read-only or whose file, ``-wal`` or ``-shm`` is immutable or append-only (Linux).
+
+    SQLite maps the ``-shm`` of a WAL database into memory; a write to that memory once the
+    file has become immutable, or its file system read-only after an error, kills the process
+    with SIGBUS, with nothing logged. Checked before each write, such a store is refused like
+    any other that cannot be written. (A change that lands during a write itself is not seen.)
+    """
+    try:
+        if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
+            raise HistoryError(f"cannot write {path}: its file system is mounted read-only")
+    except OSError:
+        return  # (the write itself says what is wrong)
+    if sys.platform != "linux":
+        return
+    import fcntl  # (POSIX only; imported here so the store still loads elsewhere)
+
+    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
+        except OSError:
+            continue  # (not there yet: SQLite creates it)
+        try:
+            flags = struct.unpack("i", fcntl.ioctl(fd, _FS_IOC_GETFLAGS, bytes(8))[:4])[0]
+        except OSError:
+            continue  # (the file system keeps no such flags)
+        finally:
+            os.close(fd)
+        if flags & _UNWRITABLE:
+            raise HistoryError(f"cannot write {name}: the file is immutable or append-only")
+
+
 def connect(path: Path, *, timeout: float = 10.0) -> sqlite3.Connection:
     """A connection to the SQLite file at ``path``, set up as :func:`set_up_connection` says
     (the web tables' store opens the hand history's file with it)."""
@@ -388,6 +428,7 @@ class HistoryStore:
         ]
         ids: builtins.list[int] = []
         with self._lock:
+            check_writable(self.path)
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
@@ -486,6 +527,7 @@ class HistoryStore:
         if not rows:
             return
         with self._lock:
+            check_writable(self.path)
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.executemany(
@@ -493,8 +535,9 @@ class HistoryStore:
                 )
                 self._db.execute("COMMIT")
             except sqlite3.Error as exc:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # (a rollback that fails too is the same refusal)
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
                 raise HistoryError(f"cannot write notes to {self.path}: {exc}") from None
 
     def notes(self, hand_id: int) -> dict[int, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import faulthandler
 from pathlib import Path
 from typing import IO, Any
 
@@ -32,6 +33,9 @@ def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"splitpot: open http://{shown}:{args.port}/ (Ctrl-C stops the server)", file=out)
     out.flush()
+    # A fatal signal (SIGBUS, SIGSEGV) that the store's checks do not foresee still leaves a
+    # line, and the stack, in the server's log (stderr) before the process ends.
+    faulthandler.enable()
     uvicorn.run(
         app,
         host=args.host,

@@ -1,5 +1,7 @@
 """A table's driver: one asyncio task per table that deals when the table can, lets bots act
-after their delay and runs the decision clocks and the dealer's-choice clock."""
+after their delay and runs the decision clocks and the dealer's-choice clock. A table paused
+because its state cannot be saved does none of these: it tries the write again
+(:meth:`~splitpot.web.tables.saving.TableSaver.save_again`) until it succeeds."""
 
 from __future__ import annotations
 
@@ -56,7 +58,10 @@ class TableDriver:
                 # The table's lock first: the server-wide turn is never held waiting for it.
                 async with manager.locks[table.id], manager.pacer.turn() as turn:
                     now = time.monotonic()
-                    if release_away(table, now, manager.config.away_seconds):
+                    if table.save_failed is not None:  # nothing goes on until it is saved
+                        timers.next_deal = timers.bot_ready = None
+                        wait = manager.saver.save_again(table)
+                    elif release_away(table, now, manager.config.away_seconds):
                         self.manager.persist(table)
                         wait = 0
                     elif table.hand is None:

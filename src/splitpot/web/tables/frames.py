@@ -12,6 +12,7 @@ from splitpot.describe import current_hand_line, draw_words, hand_log, street_la
 from splitpot.engine.events import Event, Shown
 from splitpot.engine.hand import Hand
 from splitpot.web.tables.host import host_json, request_json
+from splitpot.web.tables.saving import SAVE_PAUSED
 from splitpot.web.tables.views import draws_now, legal_json, mix_json, side_pots
 
 if TYPE_CHECKING:
@@ -58,7 +59,8 @@ def state_for(table: WebTable, seat: int | None, viewer: str | None = None) -> d
         "hand": None if hand is None else _hand_json(table, hand, mine, events, to_act),
         "last_result": table.last_result,
         "log": table.last_log,
-        "notice": table.notice,
+        "notice": SAVE_PAUSED if table.save_failed is not None else table.notice,
+        "save_failed": table.save_failed is not None,
         "waiting": table.waiting(),
         "choice": _choice_json(table),
         "host": host_json(table, viewer),

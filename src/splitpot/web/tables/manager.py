@@ -4,7 +4,7 @@ It keeps them in SQLite (the table row is written after every change, the hand i
 its full log), drives each table with an asyncio task (deals, bots, clocks) and sends every
 change to every connection of the table. On start-up it loads the tables back; a hand in
 progress is resumed by replaying its log, or cancelled with every chip returned when its log
-does not replay.
+does not replay. A table whose state cannot be saved pauses until it can (:mod:`.saving`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -25,7 +25,7 @@ from splitpot.engine.events import events_from_json
 from splitpot.engine.hand import Hand
 from splitpot.engine.mixed import Mix, MixPlace, stakes_for
 from splitpot.engine.options import Options, Stakes
-from splitpot.errors import BadRequest, LogError, SplitpotError
+from splitpot.errors import BadRequest, HistoryError, LogError, SplitpotError
 from splitpot.games import find_game
 from splitpot.games.streets import Structure
 from splitpot.history.store import HistoryStore
@@ -37,6 +37,7 @@ from splitpot.web.tables.host import HostState
 from splitpot.web.tables.ledger import Ledger, LedgerRow
 from splitpot.web.tables.lobby import new_table
 from splitpot.web.tables.pacing import Pacer
+from splitpot.web.tables.saving import SAVE_PAUSED, TableSaver
 from splitpot.web.tables.sockets import Client
 from splitpot.web.tables.state import Seat, WebTable, token_digest
 from splitpot.web.tables.store import TableStore
@@ -62,6 +63,10 @@ class TableManager:
         # beside the log (HistoryStore.add_notes) when the hand ends, for the replayer
         self.notes: dict[str, dict[int, str]] = {}
         self.pacer = Pacer()  # the tables' steps take turns: each gives way to the rest
+        self.saver = TableSaver(
+            self.store, history, self.notes, self._load,
+            lambda table: sockets.resync(table, self.clients[table.id]),
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ life
 
@@ -73,8 +78,10 @@ class TableManager:
             except (SplitpotError, KeyError, TypeError, ValueError) as exc:
                 log.error("table %s could not be loaded: %s", row[0], exc)
                 continue
+            if table.hand is not None and not table.hand.is_over:
+                log.info("table %s: hand %d resumed", table.id, table.hands_played + 1)
             self._add(table)
-            self.store.save(table)
+            self.persist(table)  # (a hand that ended as the server stopped is settled now)
 
     async def stop(self) -> None:
         tasks = list(self._tasks.values())
@@ -150,11 +157,6 @@ class TableManager:
                 starting = _starting_stacks(hand_text, len(table.hand_seats))
                 table.cancel(f"its log could not be replayed: {exc}", starting)
                 log.warning("table %s: %s", table_id, table.notice)
-                return table
-            if table.hand.is_over:  # the server stopped between the end and the store
-                self._finish(table)
-            else:
-                log.info("table %s: hand %d resumed", table_id, table.hands_played + 1)
         return table
 
     # ------------------------------------------------------------------ tables
@@ -168,7 +170,11 @@ class TableManager:
         else:
             table_id = secrets.token_urlsafe(6)
         table, seat, token = new_table(body, table_id=table_id, config=self.config)
-        self.store.save(table)
+        try:
+            self.store.save(table)
+        except HistoryError as exc:
+            log.error("a new table could not be saved: %s", exc)
+            raise BadRequest(f"the server cannot save a new table: {exc}", 503) from None
         self._add(table)
         return table, seat, token
 
@@ -183,9 +189,13 @@ class TableManager:
     ) -> tuple[dict[str, Any], int]:
         """A person asks for a seat (:func:`host.join`): the answer's fields and status."""
         async with self.locks[table.id]:
+            if table.save_failed is not None:
+                raise BadRequest(SAVE_PAUSED, 503)
             answer, status = host.join(table, body, client)
-            self.store.save(table)
+            saved = self.persist(table)
         await self.changed(table)
+        if not saved:
+            raise BadRequest(SAVE_PAUSED, 503)
         return answer, status
 
     def seat_in_hand(self, hand_id: int, token: str) -> int | None:
@@ -202,27 +212,11 @@ class TableManager:
 
     # ------------------------------------------------------------------ changes
 
-    def persist(self, table: WebTable) -> None:
-        """Write the table after a change; a finished hand goes to the history first."""
-        if table.hand is not None and table.hand.is_over:
-            self._finish(table)
-            return
-        self.store.save(table)
-
-    def _finish(self, table: WebTable) -> None:
-        hand = table.hand
-        assert hand is not None
-        hand_id = self.history.find(hand.events)
-        if hand_id is None:
-            hand_id = self.history.add(
-                hand.events, "web", started=table.hand_started, ended=datetime.now(UTC)
-            )
-        notes = self.notes.pop(table.id, {})
-        if notes:
-            self.history.add_notes(hand_id, notes)
-        tokens = [table.seats[s].token_hash for s in table.hand_seats]
-        table.finish(hand_id)
-        self.store.save(table, link=(hand_id, tokens))
+    def persist(self, table: WebTable) -> bool:
+        """Write the table after a change; a finished hand goes to the history first.
+        ``False`` when it cannot be written: the table went back to what was saved and is
+        paused (:meth:`TableSaver.persist`)."""
+        return self.saver.persist(table)
 
     async def changed(self, table: WebTable) -> None:
         self.wake[table.id].set()

@@ -1,7 +1,8 @@
 """A table's websocket connections: who a connection is (a seat, the host, a person waiting for
 a seat, or a watcher), and each message it sends, read once (:func:`protocol.read_message`)
 and carried out by the table (a seat's action), the host's commands (:mod:`.host`) or the
-chat."""
+chat. While the table is paused because its state cannot be saved (:mod:`.saving`), every
+request that would change it is refused with that notice."""
 
 from __future__ import annotations
 
@@ -32,13 +33,14 @@ from splitpot.web.tables.protocol import (
     StateAgain,
     read_message,
 )
+from splitpot.web.tables.saving import SAVE_PAUSED
 from splitpot.web.tables.state import WebTable, token_digest, watcher_name
 from splitpot.web.util import json_object
 
 if TYPE_CHECKING:
     from splitpot.web.tables.manager import TableManager
 
-__all__ = ["Client", "reseat", "serve"]
+__all__ = ["Client", "reseat", "resync", "serve"]
 
 
 @dataclass(eq=False)
@@ -76,6 +78,18 @@ def reseat(table: WebTable, clients: set[Client]) -> None:
             table.connected[seat] = table.connected.get(seat, 0) + 1
             table.away_since.pop(seat, None)
         client.seat = seat
+
+
+def resync(table: WebTable, clients: set[Client]) -> None:
+    """After the table went back to what was saved: each connection's seat again, and the
+    count of each seat's connections from them (a change undone may have freed or filled a
+    seat)."""
+    table.connected.clear()
+    for client in clients:
+        client.seat = _seat_of(table, client.token_hash)
+        if client.seat is not None:
+            table.connected[client.seat] = table.connected.get(client.seat, 0) + 1
+            table.away_since.pop(client.seat, None)
 
 
 async def serve(manager: TableManager, socket: WebSocket, table_id: str) -> None:
@@ -167,12 +181,16 @@ async def _handle(
     else:
         async with manager.locks[table.id]:
             try:
+                if table.save_failed is not None:
+                    raise TableError(SAVE_PAUSED)
                 _carry_out(table, client, message)
             except SplitpotError as exc:
                 await _error(manager, table, client, str(exc), kind)
                 return
+            saved = manager.persist(table)  # (not saved: undone, and the connections resynced)
             reseat(table, manager.clients[table.id])
-            manager.persist(table)
+        if not saved:
+            await _error(manager, table, client, SAVE_PAUSED, kind)
         await manager.changed(table)
 
 
@@ -208,6 +226,8 @@ async def _chat(manager: TableManager, table: WebTable, client: Client, message:
     anyone seated); rate-limited per connection."""
     async with manager.locks[table.id]:
         try:
+            if table.save_failed is not None:
+                raise TableError(SAVE_PAUSED)
             seat = client.seat
             if seat is not None and table.seats[seat].kind == "human":
                 name = table.seats[seat].name
@@ -219,7 +239,11 @@ async def _chat(manager: TableManager, table: WebTable, client: Client, message:
         except SplitpotError as exc:
             await _error(manager, table, client, str(exc), "chat")
             return
-        manager.store.save(table)
+        saved = manager.persist(table)
+    if not saved:  # the message was not kept: nobody hears it
+        await _error(manager, table, client, SAVE_PAUSED, "chat")
+        await manager.changed(table)
+        return
     for other in list(manager.clients.get(table.id, ())):
         await manager.send_chat(table, other)
 

@@ -131,6 +131,9 @@ class WebTable:
     min_buy_in: int = 0  # (0: half the buy-in)
     max_buy_in: int = 0  # (0: the buy-in)
     bank_started: float | None = None  # the seat to act is on its time bank since (time.time())
+    # why the last change could not be written: the table went back to what was saved and is
+    # paused until a write succeeds (splitpot.web.tables.saving)
+    save_failed: str | None = None
 
     def __post_init__(self) -> None:
         self.min_buy_in = self.min_buy_in or max(1, self.buy_in // 2)

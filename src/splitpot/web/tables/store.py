@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from splitpot.errors import HistoryError
-from splitpot.history.store import connect
+from splitpot.history.store import check_writable, connect
 
 if TYPE_CHECKING:
     from splitpot.web.tables.state import WebTable
@@ -76,6 +76,7 @@ class TableStore:
         }  # fmt: skip
         hand = table.hand_log() if table.hand is not None else None
         row = (json.dumps(config), json.dumps(state), hand)
+        check_writable(self.path)  # (a write to an immutable -shm would be SIGBUS)
         try:
             self._db.execute("BEGIN IMMEDIATE")
             try:
