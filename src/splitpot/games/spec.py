@@ -32,6 +32,7 @@ class EvalKind(StrEnum):
     A5 = "a5"  # A-5 lowball, the five private cards
     DOOGIE_HIGH = "doogie-high"  # high of hole + board; the perfect doogie tops every hand
     DOOGIE_LOW = "doogie-low"  # one card per suit from hole + board, aces low
+    OMAHA_LOW = "omaha-low"  # exactly two hole + three board, A-5 low, eight or better
 
 
 class Keep(StrEnum):
