@@ -163,7 +163,9 @@ def test_the_games_and_their_structures_are_as_the_rules_say() -> None:
     # pot-limit, five hole cards; each with Omaha high / Omaha A-5 low 8-or-better.
     o8, plo8, big_o = (GAMES[g] for g in HI_LO_GAMES)
     assert (o8.structure, plo8.structure, big_o.structure) == (
-        Structure.FIXED_LIMIT, Structure.POT_LIMIT, Structure.POT_LIMIT
+        Structure.FIXED_LIMIT,
+        Structure.POT_LIMIT,
+        Structure.POT_LIMIT,
     )
     assert (o8.hole_cards, plo8.hole_cards, big_o.hole_cards) == (4, 4, 5)
     for spec in (o8, plo8, big_o):

@@ -43,9 +43,8 @@ def from_variant(code: str) -> tuple[GameSpec, Structure]:
     if body[:1] in letters:
         structure = letters[body[0]]
         spec = game_by_phh_code(body[1:], structure)
-        if spec is not None:
-            if variant_code(spec, structure) == code:
-                return spec, structure
+        if spec is not None and variant_code(spec, structure) == code:
+            return spec, structure
     known = ", ".join(
         sorted(
             {variant_code(g, s) for g in GAMES.values() for s in g.structures} | STANDARD_VARIANTS
