@@ -214,3 +214,10 @@ def test_simulate_showdown_and_equity_take_the_games(game_id: str) -> None:
                      "--player", "B=5s 2d Kd Kh" + (" Th" if five else ""),
                      "--pot", "101", "--json"])  # fmt: skip
     assert code == 0 and json.loads(out)["payouts"] == {"A": 50, "B": 51}
+    code, out = cli(["equity", game_id, "--board", "3c 4d 7h",
+                     "--player", "A=Ac 2s Jd Td" + (" 9s" if five else ""),
+                     "--player", "B=5s 2d Kd Kh" + (" Th" if five else ""), "--json"])  # fmt: skip
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["method"] == "exact"
+    assert sum(p["equity"] for p in answer["players"].values()) == pytest.approx(1.0)

@@ -125,7 +125,8 @@ def test_pokerkit_fo8_imports_with_pokerkits_finishing_stacks() -> None:
 def test_pokerkit_fo8_imports_with_pokerkits_finishing_stacks_1000() -> None:
     seen = _pokerkit_imports(1000)
     refused = sum(v for k, v in seen.items() if k not in ("hands", "low halves"))
-    assert seen["hands"] + refused == 1000 and refused <= 10, seen
+    assert seen["hands"] + refused == 1000, seen
+    assert refused == 0, seen  # measured (fixed seeds, PokerKit pinned): every hand imports
     assert seen["low halves"] >= 50, seen
 
 
