@@ -57,3 +57,12 @@ def test_a_table_of_bots_deals_and_settles_hands(client: TestClient, game: str) 
     assert check_no_leaks(watcher, client, answer["table"]["id"]) > 0
     first = next(m for m in watcher.messages if m["type"] == "state" and m["hand"] is not None)
     assert first["table"]["game"]["id"] == game
+
+
+@pytest.mark.parametrize("game", HI_LO_GAMES)
+def test_practice_deals_who_wins_and_no_discard_question(client: TestClient, game: str) -> None:
+    deal = client.get(f"/api/practice/showdown?game={game}&seed=3")
+    assert deal.status_code == 200, deal.text
+    assert [a["name"] for a in deal.json()["awards"]] == ["omaha", "omaha-low"]
+    asked = client.get(f"/api/practice/discard?game={game}&seed=3")
+    assert asked.status_code == 400 and "has no draw" in asked.json()["error"]
