@@ -26,6 +26,7 @@ from oracle.evaluate import (
     high_value_5,
     omaha_value,
 )
+from oracle.pyeval.omaha_low import evaluate_omaha_low, omaha_low_value
 from splitpot import _core
 from splitpot.cards import Card, format_cards, parse_cards
 from splitpot.errors import CardParseError, ShowdownError
@@ -55,6 +56,7 @@ CASES: list[tuple[str, bool, Raw, list[tuple[int, int]]]] = [
     ("doogie-high", False, doogie_high_value, [(6, 0), (6, 1), (6, 2), (6, 3), (6, 4), (5, 0)]),
     ("doogie-low", False, lambda h, b: doogie_value((*h, *b)),
      [(h, b) for h in (0, 3, 4, 6) for b in (0, 1, 2, 3, 4)]),
+    ("omaha-low", False, omaha_low_value, [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]),
 ]  # fmt: skip
 
 
@@ -93,6 +95,7 @@ ORACLE_HANDS: dict[tuple[EvalKind, bool], HandOf] = {
     (EvalKind.A5, False): lambda h, b: py.evaluate_a5(h),
     (EvalKind.DOOGIE_HIGH, False): py.evaluate_doogie_high,
     (EvalKind.DOOGIE_LOW, False): py.evaluate_doogie,
+    (EvalKind.OMAHA_LOW, False): evaluate_omaha_low,
 }
 
 

@@ -18,7 +18,7 @@ import pytest
 import splitpot.learn
 from cli_run import cli_captured
 from splitpot.cards import parse_cards
-from splitpot.evaluate import evaluate_high
+from splitpot.evaluate import evaluate_a5, evaluate_high
 from splitpot.games import GAMES, find_game
 from splitpot.games.lessons import LESSONS, lesson_for
 from splitpot.games.registry import BADUGI_AWARD, OMAHA_AWARD, TRIPLE_DRAW_DRAMAHA_STREETS
@@ -199,6 +199,8 @@ def test_rank_examples_run_from_best_to_worst(game: str) -> None:
             hole, board = parse_cards(" ".join(rank["hole"])), parse_cards(" ".join(rank["board"]))
             if award.kind is EvalKind.OMAHA:
                 hand = evaluate_high((*hole, *board))
+            elif award.kind is EvalKind.OMAHA_LOW:  # the five that play, unqualified ones too
+                hand = evaluate_a5((*hole, *board))
             else:
                 hand = award.evaluate(hole, board)
             values.append(-1 if hand is None else hand.value)

@@ -188,7 +188,11 @@ def test_the_stakes_text_maps_between_blinds_and_antes() -> None:
 
 def test_the_lobby_presets_name_registry_games() -> None:
     by_id = {m.id: m for m in MIXES}
-    assert by_id["split-pot-mix"].games == ("drawmaha", "bodigiha", "badugi", "doogie")
+    # docs/rules.md "The mixed-game menu": the seed games widened with Omaha hi-lo (issue 22)
+    assert by_id["split-pot-mix"].games == (
+        "drawmaha", "bodigiha", "badugi", "doogie", "omaha-8", "big-o",
+    )  # fmt: skip
+    assert {len(GAMES[g].awards) for g in by_id["split-pot-mix"].games} == {1, 2}
     assert by_id["badugi-mix"].games == ("badugi", "badacey", "badeucy")
     assert by_id["triple-draw-mix"].games == (
         "27-triple-draw", "a5-triple-draw", "badugi", "badacey", "badeucy",

@@ -54,6 +54,9 @@ GAME_TABLE = {
     "27-triple-draw": (5, 0, ("27",), "27"),
     "a5-triple-draw": (5, 0, ("a5",), "a5"),
     "27-single-draw": (5, 0, ("27",), "27"),
+    "omaha-8": (4, 5, ("omaha", "omaha-low"), "omaha"),
+    "omaha-8-pl": (4, 5, ("omaha", "omaha-low"), "omaha"),
+    "big-o": (5, 5, ("omaha", "omaha-low"), "omaha"),
 }
 
 
@@ -119,6 +122,34 @@ def test_mixed_game_menu_name_betting_and_awards(game_id: str) -> None:
     assert award.kind is kind and award.qualifier is None
     label = {EvalKind.DEUCE_SEVEN: "2-7 low", EvalKind.A5: "A-5 low"}[kind]
     assert row["awards (split)"] == f"{label} (whole pot)"
+
+
+MENU_HI_LO_GAMES = {
+    # id: (the menu's row, its structures, the first the default)
+    "omaha-8": ("Omaha Hi-Lo 8", ("fixed-limit",)),
+    "omaha-8-pl": ("Omaha Hi-Lo 8", ("pot-limit",)),
+    "big-o": ("Big O", ("pot-limit",)),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(MENU_HI_LO_GAMES))
+def test_mixed_game_menu_omaha_hi_lo_name_betting_and_awards(game_id: str) -> None:
+    # docs/rules.md "The mixed-game menu": Omaha Hi-Lo 8 "fixed-limit; pot-limit too" (two
+    # games: Omaha Hi-Lo 8 and Pot-limit Omaha Hi-Lo 8), Big O "pot-limit", both with "Omaha
+    # high / Omaha A-5 low 8-or-better" on a flop, turn and river.
+    name, structures = MENU_HI_LO_GAMES[game_id]
+    row = _menu_rows()[name]
+    spec = GAMES[game_id]
+    assert spec.name.removeprefix("Pot-limit ") == name
+    assert row["cards"] == f"{spec.hole_cards} hole, board" and spec.board_cards == 5
+    assert row["draws / streets"] == "flop, turn, river" and not spec.draws
+    assert tuple(s.value for s in spec.structures) == structures
+    assert spec.structure.value == structures[0]
+    assert spec.structure.value in row["betting (default)"]
+    assert [a.kind for a in spec.awards] == [EvalKind.OMAHA, EvalKind.OMAHA_LOW]
+    low = spec.award("omaha-low")
+    assert low.qualifier is not None and low.qualifier.name == "8-or-better"
+    assert spec.high_award == "omaha"  # "Odd chip: to the high half"
 
 
 def test_games_dramaha_is_drawmaha() -> None:

@@ -17,8 +17,9 @@ pub const DEUCE_SEVEN: u8 = 4;
 pub const A5: u8 = 5;
 pub const DOOGIE_HIGH: u8 = 6;
 pub const DOOGIE_LOW: u8 = 7;
+pub const OMAHA_LOW: u8 = 8;
 /// How many kinds there are (codes `0..KINDS`).
-pub const KINDS: u8 = 8;
+pub const KINDS: u8 = 9;
 
 /// Every kind: its `EvalKind` value (Python's name), its code, and the encoding of its values
 /// that Python reads words from (`splitpot.evaluate.words`).
@@ -31,6 +32,7 @@ pub const NAMES: [(&str, u8, &str); KINDS as usize] = [
     ("a5", A5, "a5"),
     ("doogie-high", DOOGIE_HIGH, "doogie-high"),
     ("doogie-low", DOOGIE_LOW, "doogie-low"),
+    ("omaha-low", OMAHA_LOW, "a5"),
 ];
 
 /// The raw value of `hole` (and `board`) for an award of kind `kind`: exactly the int the
@@ -55,6 +57,7 @@ pub fn award_value_of(t: &Tables, kind: u8, aces_high: bool, hole: &[u8], board:
         DEUCE_SEVEN => i64::from(lowball::best_of_fives(t, hole, lowball::deuce_seven_5_of)),
         A5 => i64::from(lowball::best_of_fives(t, hole, lowball::a5_5_of)),
         DOOGIE_HIGH => i64::from(doogie::high_of(t, hole, board)),
+        OMAHA_LOW => omaha::low_value(hole, board),
         _ => doogie::low_of(t, hole, board),
     }
 }
@@ -152,6 +155,7 @@ pub fn used(kind: u8, aces_high: bool, hole: &[u8], board: &[u8]) -> Vec<u8> {
         DEUCE_SEVEN => lowball::used(t, hole, value as i32, lowball::deuce_seven_5_of, false),
         A5 => lowball::used(t, hole, value as i32, lowball::a5_5_of, true),
         DOOGIE_HIGH => doogie::used_high(t, &pool, value as i32),
+        OMAHA_LOW => omaha::low_used(hole, board),
         _ => doogie::used_low(t, &pool, value),
     }
 }
@@ -169,6 +173,15 @@ pub fn check(kind: u8, hole: &[u8], board: &[u8]) -> Result<(), String> {
         OMAHA if !(3..=5).contains(&board.len()) => {
             format!(
                 "an Omaha hand needs 3 to 5 board cards, got {}",
+                board.len()
+            )
+        }
+        OMAHA_LOW if !(4..=6).contains(&h) => {
+            format!("an Omaha low hand needs 4 to 6 hole cards, got {h}")
+        }
+        OMAHA_LOW if !(3..=5).contains(&board.len()) => {
+            format!(
+                "an Omaha low hand needs 3 to 5 board cards, got {}",
                 board.len()
             )
         }
@@ -219,6 +232,7 @@ mod tests {
             Err("card index 52 is outside 0-51".into())
         );
         assert_eq!(check(9, &[], &[]), Err("unknown hand kind 9".into()));
+        assert!(check(OMAHA_LOW, &parse("As 2s 3s"), &parse("4c 5c 6c")).is_err());
         assert!(check(BADUGI, &parse("As"), &[]).is_ok());
     }
 }

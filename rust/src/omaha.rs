@@ -1,4 +1,5 @@
-//! Omaha high: exactly two of 4-6 hole cards and exactly three of 3-5 board cards.
+//! Omaha high: exactly two of 4-6 hole cards and exactly three of 3-5 board cards; and the
+//! Omaha eight-or-better low of the same two plus three ([`low_value`], [`low_used`]).
 //!
 //! The 2 + 3 structure is read from tables, not tried combination by combination: the board's
 //! rank multiset has a row of `omaha_nf` holding, for each of the 91 pairs of hole ranks, the
@@ -161,6 +162,109 @@ pub fn used(t: &Tables, hole: &[u8], board: &[u8], value: i32) -> Vec<u8> {
     found
 }
 
+/// The A-5 rank mask (bit 0 the ace, bit 7 the eight) of the cards of `cards` that can play
+/// in an eight-or-better low.
+#[inline(always)]
+fn low_ranks(cards: &[u8]) -> u32 {
+    // A card's rank is `card / 4` with the deuce 0 and the ace 12; aces low: (rank + 1) % 13.
+    cards
+        .iter()
+        .map(|&c| (1u32 << ((c / 4 + 1) % 13)) & 0xff)
+        .fold(0, |a, b| a | b)
+}
+
+/// The best eight-or-better low's rank mask of exactly two ranks of `hole` and three of `board`
+/// (A-5 rank masks), or 0 for none. Five different ranks compare high card first as their masks
+/// compare as numbers, and for a pair of hole ranks the best three board ranks are the lowest
+/// three left.
+#[inline(always)]
+fn low_mask(hole: u32, board: u32) -> u32 {
+    let mut best = u32::MAX;
+    let mut first = hole;
+    while first != 0 {
+        let a = first & first.wrapping_neg();
+        first ^= a;
+        let mut second = first;
+        while second != 0 {
+            let b = second & second.wrapping_neg();
+            second ^= b;
+            let mut rest = board & !(a | b);
+            if rest.count_ones() >= 3 {
+                let mut three = 0;
+                for _ in 0..3 {
+                    let low = rest & rest.wrapping_neg();
+                    three |= low;
+                    rest ^= low;
+                }
+                best = best.min(a | b | three);
+            }
+        }
+    }
+    if best == u32::MAX {
+        0
+    } else {
+        best
+    }
+}
+
+/// The A-5 value (as [`crate::lowball::a5_5`] gives it) of five different ranks in `mask`.
+#[inline(always)]
+fn a5_of_mask(mut mask: u32) -> i64 {
+    let mut value = 0i64;
+    while mask != 0 {
+        let top = 31 - mask.leading_zeros();
+        value = value << 4 | i64::from(top);
+        mask ^= 1 << top;
+    }
+    -value
+}
+
+/// The Omaha eight-or-better low of `hole` (4-6 cards) and `board` (3-5 cards): exactly two
+/// hole cards and exactly three board cards of five different ranks of eight or lower, valued
+/// A-5 (straights and flushes ignored; bigger wins), or [`crate::kinds::NO_HAND`] for no low.
+#[inline]
+pub fn low_value(hole: &[u8], board: &[u8]) -> i64 {
+    match low_mask(low_ranks(hole), low_ranks(board)) {
+        0 => crate::kinds::NO_HAND,
+        mask => a5_of_mask(mask),
+    }
+}
+
+/// The two hole cards and three board cards of the Omaha low of `hole` and `board` (empty: no
+/// low), each part highest first with the ace lowest.
+pub fn low_used(hole: &[u8], board: &[u8]) -> Vec<u8> {
+    let (h, b) = (low_ranks(hole), low_ranks(board));
+    let mask = low_mask(h, b);
+    if mask == 0 {
+        return Vec::new();
+    }
+    // The hole part: the two ranks of the mask the hole supplies (in the search, the pair whose
+    // rest of the board filled the hand); try each pair of the mask's hole ranks.
+    let ranks: Vec<u32> = (0..8).filter(|r| mask >> r & 1 == 1).collect();
+    let rank_of = |c: u8| u32::from((c / 4 + 1) % 13);
+    for i in 0..5 {
+        for j in i + 1..5 {
+            let pair = 1 << ranks[i] | 1 << ranks[j];
+            if pair & h == pair && (mask & !pair) & b == mask & !pair {
+                let mut found = Vec::new();
+                for part in [(hole, pair), (board, mask & !pair)] {
+                    let mut picked: Vec<u8> = Vec::new();
+                    for &c in part.0 {
+                        let bit = 1 << rank_of(c);
+                        if part.1 & bit != 0 && picked.iter().all(|&p| rank_of(p) != rank_of(c)) {
+                            picked.push(c);
+                        }
+                    }
+                    picked.sort_unstable_by_key(|&c| std::cmp::Reverse(rank_of(c)));
+                    found.extend(picked);
+                }
+                return found;
+            }
+        }
+    }
+    unreachable!("a low's mask splits into two hole ranks and three board ranks")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,6 +308,72 @@ mod tests {
             let cards = rng.cards(h + b);
             let (hole, board) = cards.split_at(h);
             assert_eq!(value(hole, board), slow(hole, board), "{hole:?} {board:?}");
+        }
+    }
+
+    /// Every 2 + 3 valued as five A-5 cards, eight or better only.
+    fn slow_low(hole: &[u8], board: &[u8]) -> i64 {
+        let eight = crate::lowball::a5_5(&parse("8c 7d 6h 5s 4c"));
+        let mut best = crate::kinds::NO_HAND;
+        for i in 0..hole.len() {
+            for j in i + 1..hole.len() {
+                for x in 0..board.len() {
+                    for y in x + 1..board.len() {
+                        for z in y + 1..board.len() {
+                            let five = [hole[i], hole[j], board[x], board[y], board[z]];
+                            let v = crate::lowball::a5_5(&five);
+                            if v >= eight {
+                                best = best.max(v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn omaha_low_uses_exactly_two_hole_cards_and_three_board_cards() {
+        // docs/rules.md "The mixed-game menu": A-2-3-4 in the hole and 5-K-Q-J-9 on the board
+        // make no low (only one board card is eight or lower).
+        assert_eq!(
+            low_value(&parse("Ac 2d 3h 4s"), &parse("5c Kd Qh Js 9c")),
+            crate::kinds::NO_HAND
+        );
+        // A-2 with 3-4-5 on the board: the wheel; the other hole cards cannot play.
+        let (hole, board) = (parse("Ac 2d Kh Ks"), parse("3c 4d 5h Js Qc"));
+        assert_eq!(
+            low_value(&hole, &board),
+            crate::lowball::a5_5(&parse("5h 4d 3c 2d Ac"))
+        );
+        assert_eq!(low_used(&hole, &board), parse("2d Ac 5h 4d 3c"));
+        // A paired board rank counts once: 2-3 + A-A-6-7 boards make 7-6-3-2-A.
+        let (hole, board) = (parse("2c 3d Kh Qs"), parse("Ac Ad 6h 7s Tc"));
+        assert_eq!(
+            low_value(&hole, &board),
+            crate::lowball::a5_5(&parse("7s 6h 3d 2c Ac"))
+        );
+        assert_eq!(low_used(&hole, &board), parse("3d 2c 7s 6h Ac"));
+    }
+
+    #[test]
+    fn omaha_low_equals_every_two_plus_three_on_seeded_hands() {
+        let mut rng = crate::testing::Rng(11);
+        for round in 0..20_000 {
+            let (h, b) = (4 + round % 3, 3 + (round / 3) % 3);
+            let cards = rng.cards(h + b);
+            let (hole, board) = cards.split_at(h);
+            let value = low_value(hole, board);
+            assert_eq!(value, slow_low(hole, board), "{hole:?} {board:?}");
+            let used = low_used(hole, board);
+            if value == crate::kinds::NO_HAND {
+                assert!(used.is_empty());
+            } else {
+                assert!(used[..2].iter().all(|c| hole.contains(c)));
+                assert!(used[2..].iter().all(|c| board.contains(c)));
+                assert_eq!(crate::lowball::a5_5(&used), value);
+            }
         }
     }
 }

@@ -70,14 +70,14 @@ def test_a_rotation_of_bots_deals_both_games_in_turn_and_stores_each_with_its_ga
 
 
 DRAMAHA_FAMILY = ["drawmaha", "drawmaha-27", "drawmadugi", "triple-draw-dramaha", "sviten-special"]
-SEED_GAMES = ["drawmaha", "bodigiha", "badugi", "doogie"]
+SPLIT_POT_MIX = ["drawmaha", "bodigiha", "badugi", "doogie", "omaha-8", "big-o"]
 TRIPLE_DRAW_MIX = ["27-triple-draw", "a5-triple-draw", "badugi", "badacey", "badeucy"]
 
 
 @pytest.mark.parametrize(
     ("preset", "name", "games", "mixed"),
     [
-        ("split-pot-mix", "Split-pot mix", SEED_GAMES, "rotation"),
+        ("split-pot-mix", "Split-pot mix", SPLIT_POT_MIX, "rotation"),
         ("dramaha-family", "Dramaha family", DRAMAHA_FAMILY, "rotation"),
         ("badugi-mix", "Badugi mix", ["badugi", "badacey", "badeucy"], "rotation"),
         ("triple-draw-mix", "Triple-draw mix", TRIPLE_DRAW_MIX, "rotation"),

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from splitpot.cards import Card, format_cards
-from splitpot.games.spec import EvalKind
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
 if TYPE_CHECKING:
@@ -136,7 +135,7 @@ class Settlement:
         if hand is None:
             return "no hand", (), "no hand"
         used = hand.cards
-        if self.game.award(award).kind is EvalKind.OMAHA:
+        if self.game.award(award).kind.two_plus_three:
             text = f"{self.cards(used[:2])} + {self.cards(used[2:])}"
         else:
             text = self.cards(used)

@@ -53,6 +53,37 @@ _TIE_HALF: Final = (
     "Only that half is shared. Split the pot into its halves first, then divide the tied half "
     "among the tied players; the other half goes to its own winner.",
 )
+_HI_LO_MISTAKES: Final = (
+    "Counting a low with one low card in your hand: the low is exactly two of your cards "
+    "with exactly three board cards, like the high, so you need two different cards of "
+    "eight or lower and the board three more.",
+    "Counting a low on a board with fewer than three different cards of eight or lower: "
+    "then nobody has a low and the high hand takes the whole pot.",
+    "Thinking the same two cards must play both ways: the high and the low are each worked "
+    "out on their own, from any two of your cards each.",
+    "Splitting a tied low as if it were the whole pot: ties divide their own half only, so "
+    "two equal lows take a quarter each (being 'quartered').",
+)
+_HI_LO_FAQ: Final = (
+    (
+        "What is the best low?",
+        "5-4-3-2-A, the wheel: straights and flushes do not count against a low, and the ace "
+        "is the lowest card. The worst low that qualifies is 8-7-6-5-4.",
+    ),
+    (
+        "What if nobody has a low?",
+        "The high hand takes the whole pot. A pot split between high and low gives its odd "
+        "chip to the high half.",
+    ),
+    _OMAHA_RULE,
+)
+_HI_LO_CALLED: Final = {
+    "omaha": ("High",),
+    "omaha-low": ("Low", "8-or-better", "eight or better"),
+}
+_HI_LO_SOURCES: Final = ("docs/rules.md", "Robert's Rules of Poker (high-low split games)")
+
+
 _TIE_WHOLE: Final = (
     "What happens when hands tie?",
     "Suits never break a tie: equal hands share the pot, the odd chip going to the first tied "
@@ -488,6 +519,57 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
                 ("27-triple-draw", "2-7 Triple Draw has three draws and is played fixed-limit."),
             ),
             sources=("docs/rules.md", "Robert's Rules of Poker (lowball)"),
+        ),
+        "omaha-8": Lesson(
+            summary=(
+                "Omaha Hi-Lo 8, Omaha eight-or-better, is Omaha split in two: four cards, a "
+                "flop, a turn and a river, and each pot divided between the best high hand and "
+                "the best low of eight or better, each made of exactly two of your cards and "
+                "exactly three board cards. Played fixed-limit, as in HORSE and the 8-game."
+            ),
+            also_called=_HI_LO_CALLED,
+            mistakes=_HI_LO_MISTAKES,
+            faq=_HI_LO_FAQ,
+            compare=(
+                ("omaha-8-pl", "Pot-limit Omaha Hi-Lo 8 is the same game, bet pot-limit."),
+                ("big-o", "Big O deals five cards instead of four, pot-limit."),
+                ("omaha", "Pot-limit Omaha plays the high hand alone."),
+            ),
+            sources=_HI_LO_SOURCES,
+        ),
+        "omaha-8-pl": Lesson(
+            summary=(
+                "Pot-limit Omaha Hi-Lo 8 is Omaha Hi-Lo 8 bet pot-limit: four cards, a flop, a "
+                "turn and a river, each pot split between the best high hand and the best "
+                "eight-or-better low, each exactly two of your cards with three board cards."
+            ),
+            also_called=_HI_LO_CALLED,
+            mistakes=_HI_LO_MISTAKES,
+            faq=_HI_LO_FAQ,
+            compare=(
+                ("omaha-8", "Omaha Hi-Lo 8 is the same game, fixed-limit."),
+                ("big-o", "Big O deals five cards instead of four."),
+            ),
+            sources=_HI_LO_SOURCES,
+        ),
+        "big-o": Lesson(
+            summary=(
+                "Big O is Omaha Hi-Lo 8 with five cards: a flop, a turn and a river, pot-limit, "
+                "each pot split between the best high hand and the best eight-or-better low, "
+                "each still exactly two of your five cards with exactly three board cards."
+            ),
+            also_called=_HI_LO_CALLED,
+            mistakes=(
+                "Playing three of your five cards: however many you hold, exactly two play, "
+                "for the high and for the low alike.",
+                *_HI_LO_MISTAKES[1:],
+            ),
+            faq=_HI_LO_FAQ,
+            compare=(
+                ("omaha-8-pl", "Pot-limit Omaha Hi-Lo 8 deals four cards instead of five."),
+                ("omaha-5", "Pot-limit 5-card Omaha plays the high hand alone."),
+            ),
+            sources=_HI_LO_SOURCES,
         ),
         "holdem": Lesson(
             summary=(

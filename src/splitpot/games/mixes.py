@@ -43,8 +43,13 @@ _PLAYED: Final = tuple(spec.id for spec in GAMES.values() if not spec.reference)
 MIXES: Final[tuple[MixPreset, ...]] = (
     MixPreset(
         id="split-pot-mix", name="Split-pot mix", mixed="rotation",
-        games=("drawmaha", "bodigiha", "badugi", "doogie"),
-        summary="the four seed games in turn: Drawmaha, Bodigiha, Badugi, Doogie",
+        games=(
+            "drawmaha", "bodigiha", "badugi", "doogie",  # the four seed games
+            "omaha-8", "big-o",  # docs/rules.md "The mixed-game menu": Omaha hi-lo
+            # (Stud Hi-Lo 8 and Razzdugi join here with the stud family)
+        ),
+        summary="the split-pot games in turn: Drawmaha, Bodigiha, Badugi, Doogie, "
+        "Omaha Hi-Lo 8, Big O",
     ),
     MixPreset(
         id="dramaha-family", name="Dramaha family", mixed="rotation",

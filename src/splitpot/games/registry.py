@@ -3,7 +3,8 @@
 ``high_award`` names the award that takes the odd chip when a pot is split between awards
 (docs/rules.md "Odd chips": Drawmaha the draw half (BARGE); Bodigiha, Drawmadugi and Drawmaha 2-7
 the Omaha half; Badacey the A-5 half; Badeucy the 2-7 half; Doogie the high half). Triple Draw
-Dramaha and Sviten Special are Drawmaha deals and follow Drawmaha.
+Dramaha and Sviten Special are Drawmaha deals and follow Drawmaha; Omaha Hi-Lo 8 and Big O
+the high half (docs/rules.md "The mixed-game menu").
 """
 
 from __future__ import annotations
@@ -72,6 +73,11 @@ A5_AWARD: Final = award("a5", "A-5 lowball", EvalKind.A5, keep=Keep.A5)
 BADUGI_HIGH_AWARD: Final = award(
     "badugi-aces-high", "Badugi (aces high)", EvalKind.BADUGI, keep=Keep.BADUGI, aces_high=True
 )
+# docs/rules.md "The mixed-game menu": the Omaha low of Omaha Hi-Lo 8 and Big O.
+OMAHA_LOW_AWARD: Final = award(
+    "omaha-low", "Omaha low (2 hole + 3 board, 8-or-better)", EvalKind.OMAHA_LOW,
+    qualifier=EIGHT_OR_BETTER,
+)  # fmt: skip
 HIGH_AWARD: Final = award("holdem", "High (best five of seven)", EvalKind.HIGH)
 
 DOOGIE_HIGH_AWARD: Final = award(
@@ -213,6 +219,32 @@ _SPECS: Final = (
         awards=(DEUCE_SEVEN_AWARD,), high_award="27",
         summary="5 cards, one draw; the best 2-7 low takes the pot",
     ),
+    # Omaha hi-lo: half to the best Omaha high, half to the best Omaha eight-or-better low; no
+    # low, the high takes the whole pot; the odd chip to the high half (docs/rules.md "The
+    # mixed-game menu"). The fixed-limit game is O8's usual form (HORSE, the 8-game); pot-limit
+    # is its own entry, so that a mix may deal both and a name never says one structure while
+    # the game plays another.
+    GameSpec(
+        id="omaha-8", phh_code="O/8", name="Omaha Hi-Lo 8",
+        aliases=("o8", "omaha-hi-lo", "omaha-8-or-better", "omaha-hi-lo-8", "limit-omaha-8"),
+        hole_cards=4, board_cards=5, streets=_board_game(4), structure=FL, structures=(FL,),
+        awards=(OMAHA_AWARD, OMAHA_LOW_AWARD), high_award="omaha", max_players=9,
+        summary="4 cards, flop, turn, river; Omaha high / Omaha low 8-or-better",
+    ),
+    GameSpec(
+        id="omaha-8-pl", phh_code="O/8", name="Pot-limit Omaha Hi-Lo 8",
+        aliases=("plo8", "plo-8", "pot-limit-omaha-8", "pot-limit-omaha-hi-lo"),
+        hole_cards=4, board_cards=5, streets=_board_game(4), structure=PL, structures=(PL,),
+        awards=(OMAHA_AWARD, OMAHA_LOW_AWARD), high_award="omaha", max_players=9,
+        summary="Omaha Hi-Lo 8, pot-limit",
+    ),
+    GameSpec(
+        id="big-o", phh_code="O5/8", name="Big O",
+        aliases=("bigo", "big-o-8", "5-card-omaha-hi-lo", "plo8-5"),
+        hole_cards=5, board_cards=5, streets=_board_game(5), structure=PL, structures=(PL,),
+        awards=(OMAHA_AWARD, OMAHA_LOW_AWARD), high_award="omaha", max_players=8,
+        summary="5 cards, flop, turn, river; Omaha high / Omaha low 8-or-better, pot-limit",
+    ),
     # Reference games that other tools also play, for cross-checks.
     GameSpec(
         id="holdem", phh_code="T", name="No-limit Hold'em", hole_cards=2, board_cards=5,
@@ -269,9 +301,18 @@ def find_game(name: str) -> GameSpec:
     return spec
 
 
-_BY_PHH_CODE: Final = {spec.phh_code: spec for spec in _SPECS if spec.phh_code}
+_BY_PHH_CODE: Final = {
+    (spec.phh_code, structure): spec
+    for spec in reversed(_SPECS)  # the first registered game of a code and structure wins
+    if spec.phh_code
+    for structure in spec.structures
+}
 
 
-def game_by_phh_code(code: str) -> GameSpec | None:
-    """The game whose PHH code (without the structure letter) is ``code``, or ``None``."""
-    return _BY_PHH_CODE.get(code)
+def game_by_phh_code(code: str, structure: Structure | None = None) -> GameSpec | None:
+    """The game whose PHH code (without the structure letter) is ``code`` and which is played
+    in ``structure`` (any structure when ``None``; Omaha Hi-Lo 8 is two games, one per
+    structure), or ``None``."""
+    if structure is not None:
+        return _BY_PHH_CODE.get((code, structure))
+    return next((s for (c, _), s in _BY_PHH_CODE.items() if c == code), None)

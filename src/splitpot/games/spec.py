@@ -32,6 +32,22 @@ class EvalKind(StrEnum):
     A5 = "a5"  # A-5 lowball, the five private cards
     DOOGIE_HIGH = "doogie-high"  # high of hole + board; the perfect doogie tops every hand
     DOOGIE_LOW = "doogie-low"  # one card per suit from hole + board, aces low
+    OMAHA_LOW = "omaha-low"  # exactly two hole + three board, A-5 low, eight or better
+
+    @property
+    def low(self) -> bool:
+        """True for a low kind: the lowest hand wins (aces low unless ``Award.aces_high``)."""
+        return self in _LOW_KINDS
+
+    @property
+    def two_plus_three(self) -> bool:
+        """True when a hand is exactly two hole cards and three board cards (read hole + board)."""
+        return self in (EvalKind.OMAHA, EvalKind.OMAHA_LOW)
+
+
+_LOW_KINDS: frozenset[EvalKind] = frozenset(
+    {EvalKind.BADUGI, EvalKind.DEUCE_SEVEN, EvalKind.A5, EvalKind.DOOGIE_LOW, EvalKind.OMAHA_LOW}
+)
 
 
 class Keep(StrEnum):

@@ -15,7 +15,7 @@ from splitpot.history.store import HistoryError
 
 __all__ = ["STANDARD_VARIANTS", "PhhHand", "from_variant", "has_sviten", "variant_code"]
 
-STANDARD_VARIANTS: Final = frozenset({"FB", "FT", "NT", "PO", "F2L3D", "N2L1D"})
+STANDARD_VARIANTS: Final = frozenset({"FB", "FT", "NT", "PO", "F2L3D", "N2L1D", "FO/8"})
 """The PHH variant codes splitpot writes that PHH itself defines (and PokerKit plays)."""
 
 _STRUCTURE_LETTERS: Final = {
@@ -41,11 +41,10 @@ def from_variant(code: str) -> tuple[GameSpec, Structure]:
     body = code.removeprefix("_")
     letters = {letter: structure for structure, letter in _STRUCTURE_LETTERS.items()}
     if body[:1] in letters:
-        spec = game_by_phh_code(body[1:])
-        if spec is not None:
-            structure = letters[body[0]]
-            if variant_code(spec, structure) == code:
-                return spec, structure
+        structure = letters[body[0]]
+        spec = game_by_phh_code(body[1:], structure)
+        if spec is not None and variant_code(spec, structure) == code:
+            return spec, structure
     known = ", ".join(
         sorted(
             {variant_code(g, s) for g in GAMES.values() for s in g.structures} | STANDARD_VARIANTS

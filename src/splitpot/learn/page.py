@@ -30,10 +30,9 @@ _CARDS_USED: Final[Mapping[EvalKind, str]] = {
     EvalKind.A5: "your five private cards: straights and flushes ignored, aces low",
     EvalKind.DOOGIE_HIGH: "the best five of your cards and the community cards",
     EvalKind.DOOGIE_LOW: "one card per suit, four ranks, from your cards and the community cards",
+    EvalKind.OMAHA_LOW: "exactly two of your cards with exactly three board cards, five "
+    "different ranks of eight or lower: straights and flushes ignored, aces low",
 }
-_LOW_KINDS: Final = frozenset(
-    {EvalKind.BADUGI, EvalKind.DEUCE_SEVEN, EvalKind.A5, EvalKind.DOOGIE_LOW}
-)
 
 
 def short_label(award: Award) -> str:
@@ -186,13 +185,13 @@ def _share(spec: GameSpec) -> str:
 
 def award_facts(spec: GameSpec, award: Award) -> dict[str, Any]:
     """One award: its cards, aces, qualifier, share of the pot, and its other names."""
-    aces_low = award.kind in _LOW_KINDS and not award.aces_high
+    aces_low = award.kind.low and not award.aces_high
     return {
         "name": award.name,
         "label": award.label,
         "also_called": list(lesson_for(spec).also_called.get(award.name, ())),
         "cards": _CARDS_USED.get(award.kind, award.label),
-        "low": award.kind in _LOW_KINDS,
+        "low": award.kind.low,
         "aces": "low" if aces_low else "high",
         "qualifier": award.qualifier.name if award.qualifier is not None else None,
         "share": _share(spec),

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from splitpot.cards import parse_cards
 from splitpot.evaluate.high import evaluate_high
+from splitpot.evaluate.lowball import evaluate_a5
 from splitpot.evaluate.value import HandValue
 from splitpot.games.spec import Award, EvalKind
 
@@ -77,6 +78,15 @@ _A5: Final = (
     Rank("Four of a kind", "Ac Ad Ah As 2c", note="the worst hand"),
 )
 
+_OMAHA_LOW: Final = (
+    Rank("5-4-3-2-A", "Ac 2d", "3h 4s 5c", "the wheel, the best low: straights, flushes ignored"),
+    Rank("6-4-3-2-A", "Ad 2c", "3s 4h 6d"),
+    Rank("7-5-4-3-2", "7c 2d", "3h 4s 5c", "the highest card first: loses to 7-4-3-2-A"),
+    Rank("8-7-6-5-4", "8c 7d", "6h 5s 4c", "the worst low that qualifies"),
+    Rank("9-5-4-3-2", "9h 2s", "3c 4d 5h", "no low: a nine is above eight"),
+    Rank("A pair", "Ac 2d", "2h 4s 5c", "no low: five different ranks are needed"),
+)
+
 _DOOGIE_HIGH: Final = (
     Rank("Perfect doogie", "Ac 2d 3h 4s", "Kc", "A-2-3-4 in four suits tops every high hand"),
     Rank("Straight flush", "9h 8h", "7h 6h 5h"),
@@ -103,6 +113,8 @@ _TITLES: Final[Mapping[EvalKind, str]] = {
     EvalKind.A5: "A-5 lowball: your five private cards, lowest wins, aces low",
     EvalKind.DOOGIE_HIGH: "High: the best five of your cards and the community cards",
     EvalKind.DOOGIE_LOW: "Doogie: one card of each suit, four ranks, lowest wins, aces low",
+    EvalKind.OMAHA_LOW: "Omaha low: exactly two of your cards with exactly three board cards, "
+    "eight or better, aces low",
 }
 
 _RANKS: Final[Mapping[EvalKind, tuple[Rank, ...]]] = {
@@ -114,6 +126,7 @@ _RANKS: Final[Mapping[EvalKind, tuple[Rank, ...]]] = {
     EvalKind.A5: _A5,
     EvalKind.DOOGIE_HIGH: _DOOGIE_HIGH,
     EvalKind.DOOGIE_LOW: _DOOGIE_LOW,
+    EvalKind.OMAHA_LOW: _OMAHA_LOW,
 }
 
 
@@ -134,6 +147,10 @@ def _evaluate(award: Award, rank: Rank) -> HandValue | None:
     if award.kind is EvalKind.OMAHA:
         # The example is already the two hole cards and three board cards that play.
         return evaluate_high((*hole, *board))
+    if award.kind is EvalKind.OMAHA_LOW:
+        # The same: the five cards that play, valued A-5 (a hand above eight is shown, and
+        # marked as not qualifying).
+        return evaluate_a5((*hole, *board))
     if award.kind in _PRIVATE:
         return award.evaluate((*hole, *board), ())
     return award.evaluate(hole, board)

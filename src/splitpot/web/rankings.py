@@ -14,6 +14,7 @@ from splitpot.games.registry import (
     DRAW_AWARD,
     HIGH_AWARD,
     OMAHA_AWARD,
+    OMAHA_LOW_AWARD,
 )
 from splitpot.games.spec import Award, GameSpec
 
@@ -67,6 +68,16 @@ _PANELS: Final[dict[int, tuple[str, tuple[str, ...]]]] = {
             "No pair, compared from the top card down",
             "Straights and flushes do not count; aces are low",
             "Any pair is worse than any no-pair hand",
+        ),
+    ),
+    id(OMAHA_LOW_AWARD): (
+        "Omaha low: exactly two hole cards and exactly three board cards, eight or better",
+        (
+            "5-4-3-2-A (the wheel) is the best; 8-7-6-5-4 the worst that qualifies",
+            "Five different ranks of eight or lower, compared from the top card down",
+            "Straights and flushes do not count; aces are low",
+            "No low (fewer than three board cards of eight or lower, a nine, a pair): the "
+            "high hand takes the whole pot",
         ),
     ),
     id(DOOGIE_HIGH_AWARD): (
