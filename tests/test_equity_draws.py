@@ -18,7 +18,7 @@ import pytest
 from oracle import policy as oracle
 from splitpot.cards import Card
 from splitpot.equity import engine
-from splitpot.equity.policy import choose_discard
+from splitpot.equity.policy import choose_discard, declare_by_cards
 from splitpot.equity.spot import Spot, pending_draws, prepare
 from splitpot.games import GAMES, GameSpec
 
@@ -120,3 +120,12 @@ def test_advisor_kernel_plays_each_option_as_the_general_loop(
         tallies.append(rows)
     assert tallies[0] == tallies[1]
     assert sum(tallies[0]) > 0
+
+
+@pytest.mark.parametrize("high", [False, True])
+@pytest.mark.parametrize("low", [False, True])
+@pytest.mark.parametrize("doogie", [False, True])
+def test_the_declaration_by_cards_is_the_cores_and_agrees_with_the_oracle(
+    high: bool, low: bool, doogie: bool
+) -> None:
+    assert declare_by_cards(high, low, doogie) == oracle.declare_by_cards(high, low, doogie)
