@@ -32,7 +32,7 @@ from splitpot.engine.options import Options, Stakes, check_structure
 from splitpot.errors import MatchError
 from splitpot.games import GameSpec, find_game
 
-__all__ = ["RingResult", "observe_all", "play_ring"]
+__all__ = ["RingResult", "observe_all", "observe_seat", "play_ring"]
 
 Z_95 = 1.96
 
@@ -68,10 +68,19 @@ def observe_all(hand: Hand, seated: Sequence[Bot]) -> None:
     """Show each seat's bot (once per bot) the finished hand from its seat."""
     told: set[int] = set()
     for seat, bot in enumerate(seated):
-        observe = getattr(bot, "observe", None)
-        if observe is not None and id(bot) not in told:
+        if id(bot) not in told and observe_seat(hand, seat, bot):
             told.add(id(bot))
-            observe(seat_view(hand, seat))
+
+
+def observe_seat(hand: Hand, seat: int, bot: Bot) -> bool:
+    """Show ``bot`` the finished hand as ``seat`` (a seat of ``hand``) may see it, when it has
+    an ``observe(view)`` method; ``False`` when it has none. The web table calls this for its
+    bot seats alone (a person's seat is shown nothing)."""
+    observe = getattr(bot, "observe", None)
+    if observe is None:
+        return False
+    observe(seat_view(hand, seat))
+    return True
 
 
 def play_ring(

@@ -10,6 +10,7 @@
 - :mod:`~splitpot.web.tables.choice`: dealer's choice before the deal;
 - :mod:`~splitpot.web.tables.manager`: the :class:`TableManager` (loading, storing, sending);
 - :mod:`~splitpot.web.tables.driver`: each table's task (deals, bots, clocks);
+- :mod:`~splitpot.web.tables.seated`: each bot seat's bot, shown every hand it played;
 - :mod:`~splitpot.web.tables.sockets`: the websockets, each message read once and carried out;
 - :mod:`~splitpot.web.tables.routes`: the HTTP and websocket routes.
 """

@@ -8,20 +8,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
-import secrets
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import anyio
 
-from splitpot.bots.base import Bot, seat_view
+from splitpot.bots.base import seat_view
 from splitpot.bots.expert import ExpertBot
 from splitpot.bots.heuristic import HeuristicBot
-from splitpot.bots.registry import make_bot
 from splitpot.web.tables import choice
 from splitpot.web.tables.pacing import Turn
+from splitpot.web.tables.seated import bot_for
 from splitpot.web.tables.state import WebTable
 
 if TYPE_CHECKING:
@@ -224,16 +222,3 @@ def release_away(table: WebTable, now: float, limit: float) -> list[int]:
             del table.away_since[seat]
             freed.append(seat)
     return freed
-
-
-def bot_for(table: WebTable, seat: int) -> Bot:
-    """The bot that plays ``seat`` (made on first use; seeded under ``--seed``)."""
-    bot = table.bots.get(seat)
-    if bot is None:
-        kind = table.seats[seat].bot or "caller"
-        if table.config.seed is None:
-            rng = random.Random(secrets.randbits(64))
-        else:
-            rng = random.Random(f"{table.config.seed}:{table.id}:{seat}")
-        bot = table.bots[seat] = make_bot(kind, rng)
-    return bot

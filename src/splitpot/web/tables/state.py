@@ -42,6 +42,7 @@ from splitpot.web.tables import frames
 from splitpot.web.tables.chat import Chat
 from splitpot.web.tables.host import HostState, hand_options
 from splitpot.web.tables.ledger import Ledger
+from splitpot.web.tables.seated import bots_observe
 from splitpot.web.tables.util import MAX_NAME, clean_name, token_digest
 from splitpot.web.tables.views import result_json
 
@@ -421,6 +422,7 @@ class WebTable:
         """The hand is over: stacks back to the seats, the result kept, the hand cleared."""
         hand = self.hand
         assert hand is not None and hand.is_over
+        bots_observe(self, hand)  # the bots that learn their opponents see it from their seat
         for index, seat in enumerate(self.hand_seats):
             self.seats[seat].stack = hand.stacks[index]
         self.last_result = result_json(self, hand, hand_id)
