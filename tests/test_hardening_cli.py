@@ -490,3 +490,13 @@ def test_a_nul_byte_on_the_command_line_is_one_line_of_refusal(
     code, out, err = run(argv, capsys)
     assert (code, out) == (2, "")
     assert err == f"splitpot: error: word {word} of the command line has a NUL byte\n"
+
+
+def test_serve_inside_another_program_whose_stderr_has_no_file_descriptor(
+    sandbox: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``serve`` turns on faulthandler for its log; a stderr with no descriptor (pytest's
+    capture, an embedding program) is no reason to fail (found by the CLI fuzz)."""
+    code, out, err = cli_captured(["serve"], capsys)
+    assert code == 0, err
+    assert "open http://localhost:8000/" in out and "Traceback" not in err

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import faulthandler
+import io
 from pathlib import Path
 from typing import IO, Any
 
@@ -34,8 +36,10 @@ def _cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     print(f"splitpot: open http://{shown}:{args.port}/ (Ctrl-C stops the server)", file=out)
     out.flush()
     # A fatal signal (SIGBUS, SIGSEGV) that the store's checks do not foresee still leaves a
-    # line, and the stack, in the server's log (stderr) before the process ends.
-    faulthandler.enable()
+    # line, and the stack, in the server's log (stderr) before the process ends. (A stderr with
+    # no file descriptor, as when the server runs inside another program, has nowhere to put it.)
+    with contextlib.suppress(io.UnsupportedOperation, AttributeError, ValueError):
+        faulthandler.enable()
     uvicorn.run(
         app,
         host=args.host,
