@@ -31,7 +31,7 @@ lint: $(STAMP)
 
 # The modules whose docstrings hold examples (tests/test_docs.py keeps the list complete).
 DOCTESTS := $(addprefix src/splitpot/,__init__.py cards.py engine/hand.py engine/showdown.py \
-	bots/registry.py bots/match.py bots/ring.py history/store.py atlas/__init__.py atlas/classes.py)
+	bots/registry.py bots/match.py bots/memo.py bots/ring.py history/store.py atlas/__init__.py atlas/classes.py)
 
 doctest: $(STAMP)
 	$(BIN)/pytest -q -p no:cacheprovider --doctest-modules $(DOCTESTS)

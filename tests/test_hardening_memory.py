@@ -8,6 +8,7 @@ import random
 from splitpot.bots.base import seat_view
 from splitpot.bots.expert import ExpertBot
 from splitpot.bots.heuristic import HeuristicBot
+from splitpot.bots.memo import Memo
 from splitpot.bots.ranges import DrawRanges, read_opponents
 from splitpot.engine.events import Action
 from splitpot.engine.hand import Hand
@@ -38,3 +39,18 @@ def test_the_draw_read_memo_keeps_at_most_its_limit_of_keys() -> None:
 def test_the_bots_odds_memos_are_small() -> None:
     assert ExpertBot.CACHE_LIMIT == 256
     assert HeuristicBot(random.Random(1)).cache_size == 2_000
+
+
+def test_a_full_memo_drops_its_oldest_entry_not_every_entry() -> None:
+    """A memo at its limit keeps its newest entries (a hand's own hits survive), so the memory
+    it holds stays level instead of a fill-and-empty saw (issue 26)."""
+    memo: Memo[int, int] = Memo(3)
+    for key in range(10):
+        memo.put(key, key * key)
+        assert len(memo) == min(key + 1, 3)
+    assert list(memo) == [7, 8, 9]
+    assert memo.get(9) == 81 and memo.get(6) is None
+    expert, heuristic = ExpertBot(random.Random(1)), HeuristicBot(random.Random(1))
+    assert expert._cache.limit == ExpertBot.CACHE_LIMIT
+    assert heuristic._cache.limit == heuristic.cache_size
+    assert DrawRanges(7, limit=5)._memo.limit == 5

@@ -77,6 +77,7 @@ from splitpot.bots.heuristic import (
     _revealed,
     _table_max_discard,
 )
+from splitpot.bots.memo import Memo
 from splitpot.bots.model import PRIOR_BLUFF, OpponentModel
 from splitpot.bots.ranges import (
     DrawRanges,
@@ -148,7 +149,7 @@ class ExpertBot:
         self.seed = rng.getrandbits(32)
         self.samples = samples
         self.reason = ""
-        self._cache: dict[Any, list[Odds]] = {}
+        self._cache: Memo[Any, list[Odds]] = Memo(self.CACHE_LIMIT)
         self._draw_ranges = DrawRanges(self.seed)  # a memo: the same candidates for a read
         self.model = OpponentModel()  # what this table's opponents have shown, this match
 
@@ -223,9 +224,7 @@ class ExpertBot:
             Odds(t[0] / n, t[1] / n, tuple((name, t[2 + a] / n) for a, name in enumerate(names)))
             for t in totals
         ]
-        if len(self._cache) >= self.CACHE_LIMIT:
-            self._cache.clear()
-        self._cache[key] = out
+        self._cache.put(key, out)
         return out
 
     def _run(

@@ -42,6 +42,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from splitpot.bots.base import SeatView, muck_or_show
+from splitpot.bots.memo import Memo
 from splitpot.cards import Card
 from splitpot.engine.events import Action, Event
 from splitpot.engine.hand import LegalActions
@@ -78,7 +79,7 @@ class HeuristicBot:
         self.samples = samples
         self.seed = rng.getrandbits(32)
         self.cache_size = cache_size
-        self._cache: dict[_CacheKey, list[float]] = {}
+        self._cache: Memo[_CacheKey, list[float]] = Memo(cache_size)
 
     # ------------------------------------------------------------------ the protocol
 
@@ -176,9 +177,7 @@ class HeuristicBot:
                 continue
             scale = (modelled + 1) / (opponents + 1)
             values = [result.player(me).equity * scale for result in results]
-        if len(self._cache) >= self.cache_size:
-            self._cache.clear()
-        self._cache[key] = values
+        self._cache.put(key, values)
         return values
 
     # ------------------------------------------------------------------ betting

@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from splitpot.bots.base import SeatView
+from splitpot.bots.memo import Memo
 from splitpot.bots.model import BALANCED, OpponentModel, Tendencies
 from splitpot.cards import Card, full_deck
 from splitpot.equity.policy import choose_discard
@@ -235,7 +236,7 @@ class DrawRanges:
     def __init__(self, seed: int, limit: int = 64) -> None:
         self.seed = seed
         self.limit = limit
-        self._memo: dict[tuple[object, ...], list[Candidate]] = {}
+        self._memo: Memo[tuple[object, ...], list[Candidate]] = Memo(limit)
 
     def candidates(
         self, game: GameSpec, board: Sequence[Card], read: Read, count: int = DRAW_CANDIDATES
@@ -247,9 +248,7 @@ class DrawRanges:
         if found is None:
             rng = random.Random(repr((self.seed, *key)))
             found = _drawn_like(game, board, read, rng=rng, count=count)
-            if len(self._memo) >= self.limit:
-                self._memo.clear()
-            self._memo[memo_key] = found
+            self._memo.put(memo_key, found)
         return found
 
 

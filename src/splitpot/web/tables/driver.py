@@ -179,7 +179,8 @@ class TableDriver:
         bot = bot_for(table, seat)
         if isinstance(bot, HeuristicBot | ExpertBot):  # it thinks (samples equities): off
             async with turn.aside():  # the event loop
-                action = await anyio.to_thread.run_sync(bot.act, view, legal)
+                limiter = self.manager.thinkers()
+                action = await anyio.to_thread.run_sync(bot.act, view, legal, limiter=limiter)
         else:
             action = bot.act(view, legal)
         before = len(hand.events)

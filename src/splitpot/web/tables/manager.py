@@ -17,8 +17,9 @@ import secrets
 import time
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
+import anyio
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from splitpot.engine.events import events_from_json
@@ -42,9 +43,10 @@ from splitpot.web.tables.sockets import Client
 from splitpot.web.tables.state import Seat, WebTable, token_digest
 from splitpot.web.tables.store import TableStore
 
-__all__ = ["Client", "TableManager"]
+__all__ = ["THINKERS", "Client", "TableManager"]
 
 log = logging.getLogger("splitpot.web")
+THINKERS: Final = 2  # bots thinking at once, all tables together (a bot's turn waits its turn)
 
 
 class TableManager:
@@ -63,10 +65,20 @@ class TableManager:
         # beside the log (HistoryStore.add_notes) when the hand ends, for the replayer
         self.notes: dict[str, dict[int, str]] = {}
         self.pacer = Pacer()  # the tables' steps take turns: each gives way to the rest
+        self._thinkers: anyio.CapacityLimiter | None = None
         self.saver = TableSaver(
             self.store, history, self.notes, self._load,
             lambda table: sockets.resync(table, self.clients[table.id]),
         )  # fmt: skip
+
+    def thinkers(self) -> anyio.CapacityLimiter:
+        """The worker threads the bots think in, :data:`THINKERS` at once for every table:
+        more would not think faster on a machine's few cores, and each thread that ever
+        thinks keeps a memory pool of its own, so a server of many bot tables grew for as
+        long as it ran (issue 26)."""
+        if self._thinkers is None:
+            self._thinkers = anyio.CapacityLimiter(THINKERS)
+        return self._thinkers
 
     # ------------------------------------------------------------------ life
 
