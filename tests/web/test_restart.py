@@ -170,3 +170,43 @@ def test_kill_mid_hand_at_a_paused_private_table_with_a_seat_request_and_all_of_
         assert seated["seats"][2]["kind"] == "human"
     listed = json.loads(urllib.request.urlopen(again.url + "/api/tables", timeout=10).read())
     assert table_id not in [t["id"] for t in listed["tables"]]  # still private
+
+
+def test_kill_between_hands_after_the_host_set_the_forced_bets_and_they_come_back(
+    server_factory: Callable[..., Any],
+) -> None:
+    flags = ("--seed", "5", "--bot-delay", "0", "--clock", "0", "--next-hand-delay", "0")
+    server = server_factory(*flags)
+    answer = post(
+        server.url + "/api/tables",
+        {"game": "drawmaha", "player": "Ann", "bots": ["caller", "caller"], "seats": 3},
+    )
+    table_id, token = answer["table"]["id"], answer["token"]
+    socket_url = server.url.replace("http", "ws") + f"/ws/tables/{table_id}?token={token}"
+    with connect(socket_url) as ws:
+        next_state(ws, my_turn)
+        ws.send(json.dumps({"type": "pause"}))
+        ws.send(json.dumps({"type": "act", "action": {"kind": "fold"}}))
+        next_state(ws, lambda m: m["hand"] is None)
+        ws.send(
+            json.dumps(
+                {"type": "set_options", "straddle": True, "bb_ante": 3, "options": {"muck": True}}
+            )
+        )
+        before = next_state(ws, lambda m: m["table"]["stakes_text"] != "1/2")
+    assert before["table"]["stakes_text"] == "1/2 bb-ante 3 straddle"
+    server.kill()
+
+    again = server_factory(*flags, db=server.db)
+    socket_url = again.url.replace("http", "ws") + f"/ws/tables/{table_id}?token={token}"
+    with connect(socket_url) as ws:
+        after = next_state(ws, lambda m: True)
+        for key in ("stakes_text", "stakes", "options", "paused"):
+            assert after["table"][key] == before["table"][key], key
+        assert after["table"]["options"]["muck"] is True
+        ws.send(json.dumps({"type": "resume"}))
+        dealt = next_state(ws, lambda m: m["hand"] is not None)
+        posts = [line for line in dealt["hand"]["log"] if " posts " in line]
+        assert [line.split(" posts ")[1] for line in posts] == [
+            "ante 3", "small blind 1", "big blind 2", "straddle 4",
+        ]  # fmt: skip

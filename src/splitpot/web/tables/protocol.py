@@ -239,6 +239,8 @@ class SetOptions(HostMessage, frozen=True, kw_only=True, tag="set_options"):
     max_buy_in: int | None = None
     bomb_pot_every: int | None = None
     bomb_ante: int | None = None
+    straddle: bool | None = None  # from the next hand (docs/rules.md "Betting")
+    bb_ante: int | None = None  # a big-blind ante of this many chips (0: none)
 
 
 class BombPot(HostMessage, frozen=True, kw_only=True, tag="bomb_pot"):
@@ -289,6 +291,8 @@ _MESSAGE_FIELDS: Final = {
     "max_buy_in": "max_buy_in: a whole number of chips, not {value!r}",
     "bomb_pot_every": "bomb_pot_every: a whole number of hands (0: none), not {value!r}",
     "bomb_ante": "bomb_ante: a whole number of chips, not {value!r}",
+    "straddle": "straddle: true or false, not {value!r}",
+    "bb_ante": "bb_ante: a whole number of chips (0: none), not {value!r}",
 }
 
 
