@@ -1,8 +1,8 @@
 """``CallerBot``: a calling station. It never bets, never folds when it may check, calls every
 bet, draws by the documented heuristic policy (:func:`splitpot.equity.policy.choose_discard`),
-keeps Sviten Special's face-up card and declares Doogie by its cards
-(:func:`splitpot.equity.policy.declare_by_cards`). Predictable, so it suits beginners' tables
-and tests that must reach a showdown."""
+keeps Sviten Special's face-up card, declares Doogie by its cards
+(:func:`splitpot.equity.policy.declare_by_cards`) and runs it once. Predictable, so it suits
+beginners' tables and tests that must reach a showdown."""
 
 from __future__ import annotations
 
@@ -29,6 +29,10 @@ class CallerBot:
             return Action.keep()
         if legal.phase == "show":
             return muck_or_show(legal)
+        if legal.phase == "runs":
+            # Once, as usual: agreeing is a choice (and the web table's clock plays this bot's
+            # answer for a seat that ran out of time, who agreed to nothing).
+            return Action.run_once()
         if legal.phase == "declare":
             high, low = view.game.awards
             high_value = high.raw(view.hole, view.board)

@@ -168,6 +168,8 @@ class ExpertBot:
             action, why = self._declare(view, legal)
         elif legal.phase == "show":
             action, why = muck_or_show(legal), "a hand that cannot win is mucked"
+        elif legal.phase == "runs":
+            action, why = Action.run_twice(), "running twice keeps the equity, halves the swing"
         else:
             action, why = self._bet(view, legal)
         self.reason = why

@@ -92,6 +92,8 @@ class HeuristicBot:
             return self._declare(view, legal)
         if legal.phase == "show":
             return muck_or_show(legal)
+        if legal.phase == "runs":
+            return Action.run_twice()  # the same equity, half the swing
         return self._bet(view, legal)
 
     # ------------------------------------------------------------------ equity

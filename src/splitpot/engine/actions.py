@@ -13,7 +13,7 @@ __all__ = ["ACTION_KINDS", "WAYS", "Action", "ActionKind", "Way", "way_of"]
 
 ActionKind = Literal[
     "fold", "check", "call", "bet", "raise", "discard", "keep", "reject", "declare", "show",
-    "muck",
+    "muck", "run_twice", "run_once",
 ]  # fmt: skip
 Way = Literal["high", "low", "both"]
 
@@ -120,6 +120,16 @@ class Action:
     def muck(cls) -> Action:
         """At the showdown (the ``muck`` option): muck a hand that cannot win, unseen."""
         return cls("muck")
+
+    @classmethod
+    def run_twice(cls) -> Action:
+        """Every player all-in (the ``run_twice`` option): agree to run the board twice."""
+        return cls("run_twice")
+
+    @classmethod
+    def run_once(cls) -> Action:
+        """Every player all-in (the ``run_twice`` option): run the board once, as usual."""
+        return cls("run_once")
 
     def to_json(self) -> dict[str, Any]:
         """The action as a dict (only the fields it uses)."""

@@ -41,12 +41,14 @@ __all__ = [
     "WAYS",
     "Action",
     "ActionKind",
+    "AgreedTwice",
     "BetTo",
     "BettingRound",
     "Blind",
     "BoardDealt",
     "Called",
     "Checked",
+    "ChoseOnce",
     "DeclareRound",
     "Declared",
     "Discarded",
@@ -65,6 +67,7 @@ __all__ = [
     "Reshuffled",
     "Returned",
     "Revealed",
+    "RunDealt",
     "Settled",
     "SettledAward",
     "Shown",
@@ -85,7 +88,7 @@ EventKind = Literal[
     "start", "post", "deal_hole", "deal_board", "bet_round", "draw_round", "declare_round",
     "fold", "check", "call", "bet", "raise", "discard", "sviten_up", "keep", "reject",
     "sviten_down", "declare", "reveal", "reshuffle", "return", "show", "muck", "win", "settle",
-    "end",
+    "end", "run_twice", "run_once", "deal_run",
 ]  # fmt: skip
 Blind = Literal["small blind", "big blind", "ante", "straddle"]
 
@@ -447,11 +450,39 @@ class SettledAward:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settled(Event):
-    """The showdown settled: each player's chips (name -> chips) and each award won."""
+    """The showdown settled: each player's chips (name -> chips) and each award won. A hand
+    run twice (engine.runs) settles each run's half of every pot: ``run`` 1, then 2."""
 
     kind: ClassVar[Literal["settle"]] = "settle"
     payouts: Mapping[str, int]
     awards: tuple[SettledAward, ...]
+    run: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AgreedTwice(Event):
+    """Run it twice (the ``run_twice`` option): the seat agrees to run the board twice."""
+
+    kind: ClassVar[Literal["run_twice"]] = "run_twice"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChoseOnce(Event):
+    """Run it twice: the seat runs the board once, as usual (no one else is asked)."""
+
+    kind: ClassVar[Literal["run_once"]] = "run_once"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunDealt(Event):
+    """Run it twice: the board cards of run ``run`` (2), dealt from the stub after run one's;
+    run one's are the usual board cards."""
+
+    kind: ClassVar[Literal["deal_run"]] = "deal_run"
+    cards: tuple[Card, ...]
+    run: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -722,6 +753,10 @@ def action_of(event: Event) -> Action | None:
             return Action.show()  # a decision only with the muck option (Hand.replay)
         case Mucked():
             return Action.muck()
+        case AgreedTwice():
+            return Action.run_twice()
+        case ChoseOnce():
+            return Action.run_once()
     return None
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Literal, TypeVar
 
 from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
+from splitpot.engine import runs
 from splitpot.engine.betting import Round
 from splitpot.engine.bomb import check_bomb, post_bomb, skips_betting
 from splitpot.engine.drawing import Stub, check_discard, discard_limit, stacked_deck
@@ -82,9 +83,9 @@ __all__ = ["Hand", "LegalActions", "action_of", "stacked_deck"]
 
 
 _E = TypeVar("_E", bound=Event)
-Phase = Literal["deal", "bet", "draw", "sviten", "declare", "show", "between", "done"]
-"""Where a hand is; a decision is asked for in ``bet``, ``draw``, ``sviten``, ``declare`` or
-``show`` (the showdown, with the muck option)."""
+Phase = Literal["deal", "bet", "draw", "sviten", "declare", "show", "runs", "between", "done"]
+"""Where a hand is; a decision is asked for in ``bet``, ``draw``, ``sviten``, ``declare``,
+``show`` (the showdown, with the muck option) or ``runs`` (run it twice: engine.runs)."""
 
 
 class Hand:
@@ -156,6 +157,8 @@ class Hand:
         self._last_aggressor: int | None = None
         self.result: ShowdownResult | None = None
         self.payouts: dict[int, int] = {}
+        self.run_boards: tuple[tuple[Card, ...], ...] = ()  # run it twice (engine.runs)
+        self.run_results: tuple[ShowdownResult, ...] = ()
         self._log(
             HandStarted(
                 game=self.game.id, structure=self.structure, stakes=self.stakes,
@@ -295,6 +298,7 @@ class Hand:
         put([c for c, _, _ in self._stub.discards], "discards")
         put(self._stub.burned, "burned")
         put(self._muck, "muck")
+        put([c for b in self.run_boards[1:] for c in b if c not in self.board], "run two")
         if self._face_up is not None:
             put([self._face_up], "face up")
         return places
@@ -314,6 +318,8 @@ class Hand:
             return LegalActions(seat, "sviten", keep_reject=True)
         if self._phase == "declare":
             return LegalActions(seat, "declare", declare=WAYS)
+        if self._phase == "runs":
+            return runs.legal_runs(seat)
         if self._phase == "show":
             muck = may_muck(self, seat, self._shown, len(self._queue))
             known = not any(card in self.unknown for card in self.hole[seat])
@@ -559,7 +565,8 @@ class Hand:
                 self._win_uncontested()
                 return
             if self._street >= len(self.game.streets):
-                self._showdown()
+                return self._showdown()
+            if runs.ask_runs(self):  # run it twice: every player all-in is asked (engine.runs)
                 return
             self._begin(self.game.streets[self._street])
 
@@ -653,8 +660,9 @@ class Hand:
         self._finish()
 
     def _showdown(self) -> None:
+        runs.deal_run_two(self)  # a hand run twice: run two's cards (engine.runs)
         order = showdown_order(self)
-        if self.options.muck:  # each in turn shows or mucks (engine.muck)
+        if self.options.muck and not self.run_boards:  # each shows or mucks (engine.muck)
             self._phase = "show"
             self._queue = order
             self._next_in_queue()
@@ -662,7 +670,7 @@ class Hand:
         for seat in order:
             check_shown(self.names[seat], self.hole[seat], self.unknown)
             self._log(Shown(seat=seat, cards=tuple(self.hole[seat])))
-        self._settle(order)
+        runs.settle_runs(self, order) if self.run_boards else self._settle(order)
 
     def _show(self, seat: int, action: Action, legal: LegalActions) -> Event:
         check_shown(self.names[seat], self.hole[seat], self.unknown)
@@ -759,6 +767,7 @@ _HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
     "declare": Hand._declare,
     "show": Hand._show,
     "muck": Hand._muck_hand,
+    **runs.HANDLERS,  # run_twice, run_once
 }
 
 

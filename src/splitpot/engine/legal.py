@@ -11,7 +11,7 @@ from splitpot.engine.betting import RaiseBounds
 
 __all__ = ["DecisionPhase", "LegalActions"]
 
-DecisionPhase = Literal["bet", "draw", "sviten", "declare", "show"]
+DecisionPhase = Literal["bet", "draw", "sviten", "declare", "show", "runs"]
 """Where a hand asks a player for a decision."""
 
 
@@ -31,6 +31,7 @@ class LegalActions:
     declare: tuple[Way, ...] = ()
     show: bool = False  # the showdown, with the muck option: show (always) or muck
     muck: bool = False
+    runs: bool = False  # run it twice (engine.runs): every player all-in is asked
     kinds: tuple[ActionKind, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -57,6 +58,8 @@ class LegalActions:
             out.append("show")
         if self.muck:
             out.append("muck")
+        if self.runs:
+            out += ["run_twice", "run_once"]
         return tuple(out)
 
     def normalise(self, action: Action) -> Action:

@@ -18,6 +18,7 @@ from splitpot.engine.events import (
     RaisedTo,
     Returned,
     Revealed,
+    RunDealt,
     Settled,
     Shown,
 )
@@ -25,7 +26,7 @@ from splitpot.engine.showdown import ShowdownResult, settle
 from splitpot.errors import LogError
 from splitpot.games import find_game
 
-__all__ = ["contributions", "showdown_of", "start_of"]
+__all__ = ["contributions", "run_showdowns", "showdown_of", "start_of"]
 
 
 def start_of(events: Sequence[Event]) -> HandStarted:
@@ -63,17 +64,35 @@ def contributions(events: Sequence[Event]) -> list[int]:
 
 def showdown_of(events: Sequence[Event]) -> ShowdownResult | None:
     """The settled showdown of a logged hand, as the engine settled it; ``None`` when the hand
-    ended without one (everyone else folded) or has not reached it."""
-    start = start_of(events)
+    ended without one (everyone else folded) or has not reached it. A hand run twice
+    (engine.runs): run one's, as :attr:`Hand.result` (:func:`run_showdowns` gives both)."""
     if not any(isinstance(event, Settled) for event in events):
         return None
-    board: list[Card] = []
+    board = [card for event in events if isinstance(event, BoardDealt) for card in event.cards]
+    return _settled(events, board, 1 if _run_two(events) is not None else 0)
+
+
+def run_showdowns(events: Sequence[Event]) -> tuple[ShowdownResult, ...]:
+    """The two settlements of a logged hand run twice (each run's half of every pot, run one
+    first), as :attr:`Hand.run_results`; empty for a hand run once or not yet settled."""
+    two = _run_two(events)
+    if two is None or not any(isinstance(event, Settled) for event in events):
+        return ()
+    board = [card for event in events if isinstance(event, BoardDealt) for card in event.cards]
+    common = board[: len(board) - len(two)]
+    return (_settled(events, board, 1), _settled(events, [*common, *two], 2))
+
+
+def _run_two(events: Sequence[Event]) -> tuple[Card, ...] | None:
+    return next((event.cards for event in events if isinstance(event, RunDealt)), None)
+
+
+def _settled(events: Sequence[Event], board: Sequence[Card], half: int) -> ShowdownResult:
+    start = start_of(events)
     shown: dict[int, tuple[Card, ...]] = {}
     declared: dict[str, str] = {}
     for event in events:
         match event:
-            case BoardDealt(cards=cards):
-                board.extend(cards)
             case Shown(seat=seat, cards=cards):
                 shown[seat] = cards
             case Revealed(declarations=declarations):
@@ -92,4 +111,5 @@ def showdown_of(events: Sequence[Event]) -> ShowdownResult | None:
         declarations=ways or None,
         odd_chip=start.options.odd_chip,
         two_way_tie_keeps=start.options.two_way_tie_keeps,
+        half=half,
     )

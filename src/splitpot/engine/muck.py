@@ -17,7 +17,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot.cards import full_deck
+from splitpot.cards import Card, full_deck
 from splitpot.engine.events import BettingRound, BetTo, Event, RaisedTo, events_from_json
 from splitpot.engine.showdown import ShowdownResult, settle
 from splitpot.errors import ShowdownError
@@ -44,15 +44,18 @@ def showdown_order(hand: Hand) -> list[int]:
     return [(first + i) % count for i in range(count) if (first + i) % count in live]
 
 
-def settle_shown(hand: Hand, shown: Sequence[int]) -> ShowdownResult:
-    """Settle the pots between the hands ``shown`` (a mucked hand is out, its chips stay in)."""
+def settle_shown(
+    hand: Hand, shown: Sequence[int], *, board: Sequence[Card] | None = None, half: int = 0
+) -> ShowdownResult:
+    """Settle the pots between the hands ``shown`` (a mucked hand is out, its chips stay in);
+    a hand run twice settles each run's ``half`` on its ``board`` (engine.runs)."""
     names = hand.names
     live = sorted(shown)
     declared = {names[s]: w for s, w in hand.declarations.items() if s in live}
     return settle(
         hand.game,
         {names[s]: tuple(hand.hole[s]) for s in live},
-        tuple(hand.board),
+        tuple(hand.board if board is None else board),
         contributions={name: hand.contributed[s] - hand.dead[s] for s, name in enumerate(names)},
         dead=sum(hand.dead),
         seats=names,
@@ -60,6 +63,7 @@ def settle_shown(hand: Hand, shown: Sequence[int]) -> ShowdownResult:
         declarations=declared or None,
         odd_chip=hand.options.odd_chip,
         two_way_tie_keeps=hand.options.two_way_tie_keeps,
+        half=half,
     )
 
 

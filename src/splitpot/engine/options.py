@@ -244,9 +244,12 @@ class Options:
       the others still call the full blind (the house rule, true), or the largest blind posted
       (PHH readers and PokerKit, false: what a PHH written elsewhere was played by)?
     - ``muck``: at the showdown a player whose hand cannot win any part of the pot may muck it
-      instead of showing (docs/rules.md "Betting"; off: every hand still in is shown).
+      instead of showing (docs/rules.md "Betting"; off: every hand still in is shown);
+    - ``run_twice``: run it twice (docs/rules.md "At the table"): when no more betting can
+      happen before the board is complete and no draw is to come, every player still in is
+      asked, and if all agree the missing board cards are dealt twice (:mod:`.runs`).
 
-    The last three are written by :meth:`to_json` only when they are not their defaults, so the
+    The last four are written by :meth:`to_json` only when they are not their defaults, so the
     stored JSON of every hand dealt without them is as it was.
     """
 
@@ -260,9 +263,10 @@ class Options:
     blind_counts_as_bet: bool = True
     short_blind_full: bool = True
     muck: bool = False
+    run_twice: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("blind_counts_as_bet", "short_blind_full", "muck"):
+        for name in ("blind_counts_as_bet", "short_blind_full", "muck", "run_twice"):
             if type(getattr(self, name)) is not bool:
                 raise GameSpecError(f"{name} {getattr(self, name)!r:.40}: true or false")
         # Each option by type and range: True is not the number 1, "no" is not False.
@@ -325,6 +329,7 @@ class Options:
                 ("blind_counts_as_bet", self.blind_counts_as_bet, True),
                 ("short_blind_full", self.short_blind_full, True),
                 ("muck", self.muck, False),
+                ("run_twice", self.run_twice, False),
             )
             if value != default
         }

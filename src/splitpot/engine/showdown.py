@@ -481,6 +481,7 @@ def settle(
     odd_chip: str = "high-award",
     two_way_tie_keeps: bool | None = None,
     dead: int = 0,
+    half: int = 0,
 ) -> ShowdownResult:
     """Settle a showdown and return who gets what, award by award and pot by pot.
 
@@ -493,7 +494,10 @@ def settle(
     ``two_way_tie_keeps`` (the seed's house rule) a two-way declarer who ties only with the best
     possible hand keeps the pot; ``None`` plays the game's rule (``GameSpec.two_way_tie_keeps``).
     ``dead`` chips (antes that differ by seat, not counted in ``contributions``) go to the main
-    pot, which every live player may win, as PHH and PokerKit play them.
+    pot, which every live player may win, as PHH and PokerKit play them. ``half`` 1 or 2
+    settles one run of a hand run twice (docs/rules.md "At the table"): half of every pot,
+    the odd chip of an odd pot to run 1, which also takes back any uncalled chips (0, the
+    default: the whole pot).
     """
     spec = find_game(game) if isinstance(game, str) else game
     live_cards, board_cards = _read_cards(spec, players, board)
@@ -522,6 +526,11 @@ def settle(
         amount = _int_amount(pot, "the pot")
         returned = {}
         pots = [Pot(amount, tuple(live_in_order))] if amount else []
+    if type(half) is not int or half not in (0, 1, 2):
+        raise ShowdownError(f"half {half!r:.20}: 1 or 2 (a run of two), or 0 (the whole pot)")
+    if half:  # run it twice: this run's half of every pot, the odd chip to run 1
+        pots = [Pot((p.amount + (half == 1)) // 2, p.eligible) for p in pots]
+        returned = returned if half == 1 else {}
 
     hands = {
         name: {award.name: award.hand(cards, board_cards) for award in spec.awards}
@@ -545,7 +554,11 @@ def settle(
         seat_order if contributions is not None else live,
         settled,
         returned,
-        sum(paid.values()) + dead if contributions is not None else (pot or 0),
+        sum(p.amount for p in pots) + sum(returned.values())
+        if half
+        else sum(paid.values()) + dead
+        if contributions is not None
+        else (pot or 0),
     )
     return ShowdownResult(
         game=spec,
