@@ -6,6 +6,9 @@ the first run, by the game's awards."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
+
+import pytest
 
 from splitpot.bots.base import RandomBot, seat_view
 from splitpot.bots.registry import bot_names, make_bot
@@ -23,6 +26,9 @@ from splitpot.engine.events import (
 from splitpot.engine.hand import Hand
 from splitpot.engine.options import Options
 from splitpot.engine.showdown import settle
+from splitpot.errors import HistoryError
+from splitpot.history.phh_export import export_phh
+from splitpot.history.phh_import import import_phh
 
 TWICE = Options(run_twice=True)
 
@@ -263,4 +269,69 @@ def test_500_bot_hands_run_twice_conserve_chips_and_replay() -> None:
             assert sum(sum(r.payouts.values()) for r in hand.run_results) == sum(hand.contributed)
         again = Hand.replay(hand.events)
         assert again.stacks == hand.stacks and again.run_boards == hand.run_boards, number
+        if hand.run_boards and twice % 8 == 1:  # and through PHH, now and then
+            text = export_phh(hand.events)
+            assert export_phh(import_phh(text)) == text, number
     assert twice > 20
+
+
+def test_a_hand_run_twice_is_said_run_by_run_and_kept_by_the_history_store(
+    tmp_path: Path,
+) -> None:
+    from splitpot.describe import hand_log, history_text
+    from splitpot.engine.logged import run_showdowns, showdown_of
+    from splitpot.history.store import HistoryStore
+
+    hand = _three_way()
+    lines = hand_log(hand, hand.view(None))
+    assert "A agrees to run it twice" in lines and "*** RUN 2 *** Qh Qc 4d 8s Jc" in lines
+    assert "*** SHOWDOWN, RUN 1 ***" in lines and "*** SHOWDOWN, RUN 2 ***" in lines
+    assert [r.to_json() for r in run_showdowns(hand.events)] == [
+        r.to_json() for r in hand.run_results
+    ]
+    logged = showdown_of(hand.events)
+    assert logged is not None and logged.to_json() == hand.run_results[0].to_json()
+    assert "*** SHOWDOWN, RUN 2 ***" in history_text(hand.events)
+    with HistoryStore(tmp_path / "h.sqlite3") as store:
+        stored = store.get(store.add(hand.events, "play"))
+        assert stored.result["payouts"] == {"A": 45, "B": 30, "C": 75}
+        assert stored.result["pot"] == 150
+        again = Hand.replay(stored.events)
+        assert again.run_boards == hand.run_boards and again.stacks == hand.stacks
+
+
+def test_a_hand_run_twice_round_trips_through_phh() -> None:
+    hand = _three_way()
+    text = export_phh(hand.events)
+    assert "_run_two = 'QhQc4d8sJc'" in text and "{player = 'p1', choice = 'twice'}" in text
+    assert "winnings = [30, 75, 45]" in text  # both runs (PHH order: B, C, A)
+    again = Hand.replay(import_phh(text))
+    assert again.run_boards == hand.run_boards and again.stacks == hand.stacks
+    assert export_phh(again.events) == text
+    with pytest.raises(HistoryError, match="_run_two does not match"):
+        import_phh(text.replace("_run_two = 'QhQc4d8sJc'", "_run_two = 'QhQc4d8sJd'"))
+    with pytest.raises(HistoryError, match="_runs must say whether p1"):
+        import_phh(text.replace("_runs = [", "_xruns = ["))
+
+
+def test_a_hand_run_once_by_choice_round_trips_through_phh() -> None:
+    hand = Hand("drawmaha", stacks=[6, 6], options=TWICE, rng=random.Random(3))
+    _all_in(hand)
+    _stand_pat(hand)
+    _answer(hand, "run_once")
+    text = export_phh(hand.events)
+    assert "choice = 'once'" in text and "_run_two" not in text
+    assert Hand.replay(import_phh(text)).stacks == hand.stacks
+
+
+def test_settle_takes_one_run_of_two_or_the_whole_pot() -> None:
+    from splitpot.errors import ShowdownError
+
+    players = {"A": "As Ad", "B": "Ks Kd"}
+    whole = settle("holdem", players, "2c 7d 9h Jc 3s", pot=101)
+    one = settle("holdem", players, "2c 7d 9h Jc 3s", pot=101, half=1)
+    two = settle("holdem", players, "2c 7d 9h Jc 3s", pot=101, half=2)
+    assert whole.payouts["A"] == 101 and one.payouts["A"] == 51 and two.payouts["A"] == 50
+    for bad in (3, -1, True, "1"):
+        with pytest.raises(ShowdownError, match="half"):
+            settle("holdem", players, "2c 7d 9h Jc 3s", pot=101, half=bad)  # type: ignore[arg-type]

@@ -698,3 +698,23 @@ def test_the_prompt_says_your_hand_in_words_award_by_award() -> None:
     badugi = find_game("bodigiha").awards[0].hand(cards, [])
     assert badugi is not None
     assert f"Your hand: Badugi: {badugi.describe()} \u00b7 Omaha high: no hand yet" in first_prompt
+
+
+def test_play_offers_to_run_it_twice_when_everyone_is_all_in() -> None:
+    def answer(hand: Hand, legal: LegalActions) -> str | None:
+        return "twice" if legal.phase == "runs" else "allin"
+
+    session, responder, output = run_session(
+        answer, game="holdem", seats=2, bots="station", seed=3, hands=1, run_twice=True
+    )
+    assert any(legal.phase == "runs" for _, legal in responder.typed)
+    assert "twice | once" in output and "*** RUN 2 ***" in output
+    assert "*** SHOWDOWN, RUN 1 (half of every pot) ***" in output
+    assert "*** SHOWDOWN, RUN 2 (half of every pot) ***" in output
+    (hand,) = session.hands
+    assert len(hand.run_results) == 2 and sum(hand.stacks) == 400
+
+
+def test_play_run_twice_is_for_board_games_only() -> None:
+    with pytest.raises(InputError, match="--run-twice: Badugi has no board"):
+        run_session(lambda hand, legal: None, game="badugi", run_twice=True)

@@ -54,7 +54,7 @@ from splitpot.engine.events import (
     Way,
 )
 from splitpot.engine.hand import Hand, LegalActions
-from splitpot.engine.options import Stakes, check_structure
+from splitpot.engine.options import Options, Stakes, check_structure
 from splitpot.engine.table import Table
 from splitpot.errors import InputError, SplitpotError
 from splitpot.games import find_game
@@ -88,6 +88,7 @@ Commands (case does not matter; amounts are raise-to: the round total):
   pat, stand           draw no cards
   keep, reject         Sviten Special: keep the face-up card or take the next one face down
   high, low, both      Doogie: declare (secret until everyone has declared)
+  twice, once          --run-twice, everyone all-in: run the rest of the board twice, or once
   state                show the table again
   help                 this list
   q, quit              leave the table (end of input does the same)"""
@@ -117,6 +118,7 @@ class PlayConfig:
     store: bool = True
     name: str = "hero"
     explain: bool = False
+    run_twice: bool = False
 
 
 # ---------------------------------------------------------------------- reading commands
@@ -128,6 +130,8 @@ _CALL = frozenset({"c", "call"})
 _BET = frozenset({"b", "bet", "r", "raise"})
 _ALLIN = frozenset({"allin", "all-in", "all in"})
 _PAT = frozenset({"pat", "stand", "stand pat", "stay"})
+_RUNS = {"twice": "run_twice", "run twice": "run_twice", "run it twice": "run_twice",
+         "once": "run_once", "run once": "run_once", "run it once": "run_once"}  # fmt: skip
 _DISCARD = frozenset({"d", "discard"})
 _WAYS: dict[str, Way] = {"high": "high", "hi": "high", "low": "low", "lo": "low", "both": "both"}
 _BET_RE = re.compile(r"^(bet|raise|b|r)(?:\s+(?:to\s+)?(\S+)|(\d+))$")
@@ -188,6 +192,8 @@ def parse_command(text: str, hand: Hand, legal: LegalActions) -> Action | str:
         return Action(_raise_kind(legal), amount=all_in)
     if line in _PAT:
         return Action.stand_pat()
+    if line in _RUNS:
+        return Action.run_twice() if _RUNS[line] == "run_twice" else Action.run_once()
     if line == "keep":
         return Action.keep()
     if line == "reject":
@@ -242,6 +248,8 @@ def describe_legal(hand: Hand, legal: LegalActions) -> str:
         return "keep | reject"
     if legal.phase == "declare":
         return " | ".join(legal.declare) + " (secret until everyone has declared)"
+    if legal.phase == "runs":
+        return "twice | once (run the rest of the board twice: each run for half of every pot)"
     parts: list[str] = []
     if legal.fold:
         parts.append("fold")
@@ -276,6 +284,8 @@ class Session:
         game = self.game
         if not 2 <= config.seats <= game.max_players:
             raise InputError(f"--seats {config.seats}: {game.name} seats 2 to {game.max_players}")
+        if config.run_twice and not game.board_cards:
+            raise InputError(f"--run-twice: {game.name} has no board (board games only)")
         if config.stack < 1:
             raise InputError("--stack must be at least 1 chip")
         if config.hands is not None and config.hands < 1:
@@ -304,6 +314,7 @@ class Session:
             stakes=self.stakes,
             structure=self.structure,
             names=self.names,
+            options=Options(run_twice=config.run_twice),
         )
         self.bots: dict[str, Bot] = {
             bot: _make_bot(config.bots, random.Random(master.getrandbits(64))) for bot in bot_names
@@ -467,7 +478,10 @@ class Session:
 
     def show_showdown(self, hand: Hand) -> None:
         """The settled showdown, if the hand had one: the answer-key text, as the CLI says it."""
-        if hand.result is not None:
+        for run, result in enumerate(hand.run_results, 1):  # a hand run twice: each run's half
+            self.say(f"*** SHOWDOWN, RUN {run} (half of every pot) ***")
+            self.say(showdown_text(result))
+        if hand.result is not None and not hand.run_results:
             self.say("*** SHOWDOWN ***")
             self.say(showdown_text(hand.result))
 
@@ -528,6 +542,8 @@ class Session:
             self.say(f"Your face-up card: {face_up} (keep it, or reject it for the next card)")
         if legal.phase == "declare":
             self.say("Declare high, low or both: the bots' declarations are shown after all.")
+        if legal.phase == "runs":
+            self.say("Everyone is all-in: run the rest of the board twice? (all must agree)")
 
     def prompt_line(self, hand: Hand, legal: LegalActions) -> str:
         """The legal actions line that every prompt repeats."""
@@ -603,6 +619,7 @@ def _cmd_play(args: argparse.Namespace, out: IO[str]) -> int:
         store=args.store,
         name=args.name,
         explain=args.explain,
+        run_twice=args.run_twice,
     )
     return Session(config, sys.stdin, out).run()
 
@@ -641,5 +658,10 @@ def add_play(play: argparse.ArgumentParser) -> None:
         "--explain",
         action="store_true",
         help="after each bot decision, show its one-line reason (bots that give one: expert)",
+    )
+    play.add_argument(
+        "--run-twice",
+        action="store_true",
+        help="board games: when everyone is all-in, offer to run the rest of the board twice",
     )
     play.set_defaults(handler=_cmd_play)

@@ -18,11 +18,13 @@ from splitpot.describe.settlement import (
     uncontested_row,
 )
 from splitpot.engine.events import (
+    AgreedTwice,
     BettingRound,
     BetTo,
     BoardDealt,
     Called,
     Checked,
+    ChoseOnce,
     Declared,
     DeclareRound,
     Discarded,
@@ -40,6 +42,7 @@ from splitpot.engine.events import (
     Reshuffled,
     Returned,
     Revealed,
+    RunDealt,
     Settled,
     Shown,
     SvitenFaceDown,
@@ -47,7 +50,7 @@ from splitpot.engine.events import (
     WonUncontested,
 )
 from splitpot.engine.hand import Hand
-from splitpot.engine.logged import showdown_of, start_of
+from splitpot.engine.logged import run_showdowns, showdown_of, start_of
 from splitpot.engine.options import Stakes
 from splitpot.engine.showdown import ShowdownResult
 from splitpot.engine.unknown import format_known
@@ -219,6 +222,12 @@ def event_line(
             return f"{who} shows {cards_text(cards)}"
         case Mucked():
             return f"{who} mucked (not shown)"
+        case AgreedTwice():
+            return f"{who} agrees to run it twice"
+        case ChoseOnce():
+            return f"{who} runs it once"
+        case RunDealt(cards=cards, run=run):
+            return f"*** RUN {run} *** {cards_text(cards)}"
         case WonUncontested(amount=amount):
             return uncontested_line(who, amount)
         case Ended(stacks=stacks):
@@ -232,10 +241,12 @@ def log_lines(
     *,
     board: int = 0,
     result: ShowdownResult | None = None,
+    runs: Sequence[ShowdownResult] = (),
 ) -> list[str]:
     """The lines of ``events`` (already one seat's or an onlooker's view) of the hand that
     ``start`` began; ``board`` is how many board cards were dealt before the first of them, and
-    ``result`` the hand's settled showdown, said at its settle event."""
+    ``result`` the hand's settled showdown, said at its settle event (a hand run twice: ``runs``,
+    each run's at its own)."""
     game = find_game(start.game)
     names = start.names
     out: list[str] = []
@@ -245,11 +256,12 @@ def log_lines(
             case HandStarted():
                 out.append(hand_title(start))
                 continue
-            case Settled():
-                if result is None:
+            case Settled(run=run):
+                said = runs[run - 1] if run and len(runs) >= run else result
+                if said is None:
                     raise LogError("the showdown's settlement is needed to say it")
-                out.append("*** SHOWDOWN ***")
-                out.extend(Settlement(result).lines(blank=False))
+                out.append(f"*** SHOWDOWN, RUN {run} ***" if run else "*** SHOWDOWN ***")
+                out.extend(Settlement(said).lines(blank=False))
                 continue
             case BoardDealt(cards=cards):
                 board += len(cards)
@@ -265,7 +277,7 @@ def hand_log(hand: Hand, events: Sequence[Event], board: int = 0) -> list[str]:
     is how many board cards were dealt before the first of them."""
     start = hand.events[0]
     assert isinstance(start, HandStarted)
-    return log_lines(start, events, board=board, result=hand.result)
+    return log_lines(start, events, board=board, result=hand.result, runs=hand.run_results)
 
 
 def history_text(events: Sequence[Event], number: int | None = None) -> str:
@@ -275,7 +287,7 @@ def history_text(events: Sequence[Event], number: int | None = None) -> str:
     lines = [hand_title(start, number)]
     for seat, (name, chips) in enumerate(zip(start.names, start.stacks, strict=True)):
         lines.append(f"Seat {seat + 1}: {name} ({chips} in chips)")
-    lines += log_lines(start, events[1:], result=showdown_of(events))
+    lines += log_lines(start, events[1:], result=showdown_of(events), runs=run_showdowns(events))
     return "\n".join(lines)
 
 

@@ -497,7 +497,7 @@ def settle(
     pot, which every live player may win, as PHH and PokerKit play them. ``half`` 1 or 2
     settles one run of a hand run twice (docs/rules.md "At the table"): half of every pot,
     the odd chip of an odd pot to run 1, which also takes back any uncalled chips (0, the
-    default: the whole pot).
+    default: the whole pot); a run's result has no ``contributions`` (no one put in "half").
     """
     spec = find_game(game) if isinstance(game, str) else game
     live_cards, board_cards = _read_cards(spec, players, board)
@@ -571,6 +571,6 @@ def settle(
         pots=settled,
         payouts=payouts,
         returned=returned,
-        contributions=paid if contributions is not None else None,
+        contributions=paid if contributions is not None and not half else None,
         odd_chip_rule=odd_chip,
     )

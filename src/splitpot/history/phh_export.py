@@ -62,7 +62,7 @@ def _value(value: Any) -> str:
 def _dump(fields: Sequence[tuple[str, Any]]) -> str:
     lines = []
     for key, value in fields:
-        if key in ("actions", "_awards", "_sviten", "_odd_chips") and value:
+        if key in ("actions", "_awards", "_sviten", "_odd_chips", "_runs") and value:
             lines.append(f"{key} = [")
             lines.extend(f"  {_value(item)}," for item in value)
             lines.append("]")
@@ -93,6 +93,8 @@ class _Played:
     odd_chips: list[dict[str, Any]] = field(default_factory=list)
     payouts: dict[str, int] = field(default_factory=dict)
     final: Sequence[int] | None = None
+    runs: list[dict[str, str]] = field(default_factory=list)  # run it twice: the answers
+    run_two: str = ""  # run it twice: run two's board cards
 
 
 def _played(
@@ -106,7 +108,7 @@ def _played(
         return unknown_text(cards, unknown)
 
     played = _Played()
-    actions, declared, sviten = played.actions, played.declared, played.sviten
+    actions, declared, sviten, runs = played.actions, played.declared, played.sviten, played.runs
     later: list[str] = []  # a draw's replacements, dealt once every player has drawn
     immediate = has_sviten(game)
     face_up = ""
@@ -157,8 +159,18 @@ def _played(
             case "win":
                 if event.seat is not None:
                     played.payouts = {names[event.seat]: int(event.data["amount"])}
+            case "run_twice" | "run_once":
+                choice = "twice" if event.kind == "run_twice" else "once"
+                runs.append({"player": who, "choice": choice})
+                actions.append(f"# {who} runs it {choice}")
+            case "deal_run":
+                played.run_two = _cards(event.data["cards"])
+                actions.append(f"# run {event.data['run']}: {played.run_two}")
             case "settle":
-                played.payouts = {str(n): int(c) for n, c in event.data["payouts"].items()}
+                run = event.data.get("run")
+                for name, chips in event.data["payouts"].items():  # (a run twice: both runs)
+                    paid = played.payouts.get(str(name), 0) if run else 0
+                    played.payouts[str(name)] = paid + int(chips)
                 for award in event.data.get("awards", ()):
                     entry: dict[str, Any] = {
                         "pot": award["pot"],
@@ -168,6 +180,8 @@ def _played(
                     }
                     if award.get("hand"):
                         entry["hand"] = award["hand"]
+                    if run:
+                        entry["run"] = run
                     played.awards.append(entry)
             case "end":
                 played.final = event.data["stacks"]
@@ -175,7 +189,10 @@ def _played(
                 pass
     actions += later
     rule = str(events[0].data.get("options", {}).get("odd_chip", "high-award"))
-    played.odd_chips = odd_chip_differences(played.awards, rule)
+    for run in sorted({award.get("run", 0) for award in played.awards}):  # each run on its own
+        mine = [award for award in played.awards if award.get("run", 0) == run]
+        found = odd_chip_differences(mine, rule)
+        played.odd_chips += [{**item, "run": run} if run else item for item in found]
     return played
 
 
@@ -304,6 +321,10 @@ def _phh_fields(
         fields.append(("_declarations", [declared.get(f"p{i + 1}", "") for i in range(count)]))
     if sviten:
         fields.append(("_sviten", sviten))
+    if played.runs:  # run it twice (engine.runs): the answers, and run two's board cards
+        fields.append(("_runs", played.runs))
+    if played.run_two:
+        fields.append(("_run_two", played.run_two))
     if awards:
         fields.append(("_awards", awards))
     if played.odd_chips:

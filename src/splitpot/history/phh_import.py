@@ -218,7 +218,7 @@ def _started(doc: Mapping[str, Any]) -> datetime | None:
 
 _COMPARED: Final = (
     "variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
-    "finishing_stacks", "winnings", "_declarations", "_sviten", "_awards",
+    "finishing_stacks", "winnings", "_declarations", "_sviten", "_awards", "_runs", "_run_two",
 )  # fmt: skip
 
 
@@ -304,6 +304,7 @@ class _Importer:
         self.face_up: Card | None = None
         self.sviten: deque[Any] = deque(doc.get("_sviten") or ())
         self.declarations = doc.get("_declarations")
+        self.runs: deque[Any] = deque(doc.get("_runs") or ())  # run it twice: the answers
         self._absorb()
 
     def _seats(self, count: int) -> tuple[list[int], int]:
@@ -360,10 +361,12 @@ class _Importer:
     def _choices(self) -> None:
         """Declarations and Sviten choices: the engine waits for them; PHH has no action."""
         hand = self.hand
-        while hand.phase in ("declare", "sviten") and hand.to_act is not None:
+        while hand.phase in ("declare", "sviten", "runs") and hand.to_act is not None:
             seat = hand.to_act
             who = self._label(seat)
-            if hand.phase == "declare":
+            if hand.phase == "runs":
+                action = self._run_answer(who)
+            elif hand.phase == "declare":
                 ways = self.declarations
                 index = self.order.index(seat)
                 if not isinstance(ways, list) or len(ways) != self.count or not ways[index]:
@@ -391,6 +394,18 @@ class _Importer:
             except SplitpotError as exc:
                 raise HistoryError(f"{who}: {exc}") from None
             self._absorb()
+
+    def _run_answer(self, who: str) -> Action:
+        """Run it twice: the next answer of ``_runs``, which must be ``who``'s."""
+        if not self.runs:
+            raise HistoryError(f"_runs must say whether {who} runs it twice or once")
+        entry = self.runs.popleft()
+        if not isinstance(entry, dict) or entry.get("player") != who:
+            raise HistoryError(f"_runs: the next answer is {who}'s, not {entry!r:.60}")
+        choice = entry.get("choice")
+        if choice not in ("twice", "once"):
+            raise HistoryError(f"_runs: {who} runs it twice or once, not {choice!r:.20}")
+        return Action.run_twice() if choice == "twice" else Action.run_once()
 
     def _take(self, queue: deque[Card], cards: Sequence[Card | None], where: str) -> None:
         expected = [queue.popleft() for _ in range(min(len(cards), len(queue)))]

@@ -196,9 +196,10 @@ def summarize(events: Sequence[Event]) -> dict[str, Any]:
     payouts: dict[str, int] = {}
     showdown = False
     for event in events:
-        if event.kind == "settle":
+        if event.kind == "settle":  # (a hand run twice settles each run: both are counted)
             showdown = True
-            payouts = {str(n): int(c) for n, c in event.data["payouts"].items()}
+            for name, chips in event.data["payouts"].items():
+                payouts[str(name)] = payouts.get(str(name), 0) + int(chips)
         elif event.kind == "win" and event.seat is not None:
             payouts = {names[event.seat]: int(event.data["amount"])}
     result = {
