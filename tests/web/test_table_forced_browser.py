@@ -1,7 +1,8 @@
 """The forced bets and the showdown's options in a real browser (issue 23), on a desktop and a
-phone (390x844): the lobby's create form sets a big-blind ante and the muck option; the table's
-subtitle names the ante; the host's options panel shows them, adds a straddle and changes the
-ante, and the subtitle (and the chat) say the new stakes."""
+phone (390x844): the lobby's create form sets a big-blind ante, the muck option and run it
+twice; the table's subtitle names the ante; the host's options panel shows them, adds a
+straddle, changes the ante and turns muck off, and the subtitle (and the chat) say the new
+stakes."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def test_the_lobby_and_the_host_set_a_straddle_a_big_blind_ante_muck_and_run_it_
     page.click("[data-testid=house-rules] summary")
     page.fill("[data-testid=bb-ante]", "2")
     page.check("[data-testid=muck]")
-    assert page.locator("[data-testid=run-twice]").is_visible()
+    page.check("[data-testid=run-twice]")
     assert page.locator("[data-testid=straddle]").is_visible()
     page.locator("[data-testid=house-rules]").screenshot(
         path=str(shots / f"forced-lobby-{size}.png")
@@ -47,9 +48,10 @@ def test_the_lobby_and_the_host_set_a_straddle_a_big_blind_ante_muck_and_run_it_
     page.click("[data-testid=host-options] summary")
     assert page.locator("[data-testid=host-muck]").is_checked()
     assert not page.locator("[data-testid=host-straddle]").is_checked()
-    assert not page.locator("[data-testid=host-run-twice]").is_checked()
+    assert page.locator("[data-testid=host-run-twice]").is_checked()
     assert page.input_value("[data-testid=host-bb-ante]") == "2"
     page.check("[data-testid=host-straddle]")
+    page.uncheck("[data-testid=host-muck]")
     page.fill("[data-testid=host-bb-ante]", "3")
     page.click("[data-testid=host-save-options]")
     page.wait_for_function(
@@ -64,7 +66,10 @@ def test_the_lobby_and_the_host_set_a_straddle_a_big_blind_ante_muck_and_run_it_
     if not page.locator("[data-testid=host-straddle]").is_visible():
         page.click("[data-testid=host-options] summary")
     assert page.locator("[data-testid=host-straddle]").is_checked()
-    assert page.locator("[data-testid=host-muck]").is_checked()
+    assert not page.locator("[data-testid=host-muck]").is_checked()
+    assert page.locator("[data-testid=host-run-twice]").is_checked()
+    assert page.evaluate("T.state.table.options.run_twice") is True
+    assert "muck" not in page.evaluate("T.state.table.options")  # (off: not written)
     # a bad value is refused with the server's reason
     page.fill("[data-testid=host-bb-ante]", "199")
     page.click("[data-testid=host-save-options]")

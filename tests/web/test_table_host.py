@@ -30,7 +30,7 @@ HOST_MESSAGES: dict[str, dict[str, Any]] = {
     "set_options": {
         "seating": "anyone",
         "time_bank": 30,
-        "options": {"raise_cap": 5, "muck": True},
+        "options": {"raise_cap": 5, "muck": True, "run_twice": True},
         "straddle": True,
         "bb_ante": 2,
     },

@@ -342,6 +342,14 @@ class _Muck(_Kind, frozen=True, tag="muck"):
     pass
 
 
+class _RunTwice(_Kind, frozen=True, tag="run_twice"):
+    pass
+
+
+class _RunOnce(_Kind, frozen=True, tag="run_once"):
+    pass
+
+
 class _Bet(_Kind, frozen=True, tag="bet"):
     amount: int  # raise-to: the round total
 
@@ -359,7 +367,19 @@ class _Declare(_Kind, frozen=True, tag="declare"):
 
 
 _ActionPayload = (
-    _Fold | _Check | _Call | _Keep | _Reject | _Show | _Muck | _Bet | _Raise | _Discard | _Declare
+    _Fold
+    | _Check
+    | _Call
+    | _Keep
+    | _Reject
+    | _Show
+    | _Muck
+    | _RunTwice
+    | _RunOnce
+    | _Bet
+    | _Raise
+    | _Discard
+    | _Declare
 )
 
 
