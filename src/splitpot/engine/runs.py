@@ -44,6 +44,7 @@ __all__ = [
     "ask_runs",
     "choose_once",
     "deal_run_two",
+    "legal_runs",
     "may_run_twice",
     "settle_runs",
     "settled_awards",
