@@ -4,6 +4,7 @@ same pot and the same seat to act, and plays to a settlement that conserves ever
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.request
 from collections.abc import Callable
@@ -170,3 +171,119 @@ def test_kill_mid_hand_at_a_paused_private_table_with_a_seat_request_and_all_of_
         assert seated["seats"][2]["kind"] == "human"
     listed = json.loads(urllib.request.urlopen(again.url + "/api/tables", timeout=10).read())
     assert table_id not in [t["id"] for t in listed["tables"]]  # still private
+
+
+def test_kill_between_hands_after_the_host_set_the_forced_bets_and_they_come_back(
+    server_factory: Callable[..., Any],
+) -> None:
+    flags = ("--seed", "5", "--bot-delay", "0", "--clock", "0", "--next-hand-delay", "0")
+    server = server_factory(*flags)
+    answer = post(
+        server.url + "/api/tables",
+        {"game": "drawmaha", "player": "Ann", "bots": ["caller", "caller"], "seats": 3},
+    )
+    table_id, token = answer["table"]["id"], answer["token"]
+    socket_url = server.url.replace("http", "ws") + f"/ws/tables/{table_id}?token={token}"
+    with connect(socket_url) as ws:
+        next_state(ws, my_turn)
+        ws.send(json.dumps({"type": "pause"}))
+        ws.send(json.dumps({"type": "act", "action": {"kind": "fold"}}))
+        next_state(ws, lambda m: m["hand"] is None)
+        ws.send(
+            json.dumps(
+                {
+                    "type": "set_options",
+                    "straddle": True,
+                    "bb_ante": 3,
+                    "options": {"muck": True, "run_twice": True},
+                }
+            )
+        )
+        before = next_state(ws, lambda m: m["table"]["stakes_text"] != "1/2")
+    assert before["table"]["stakes_text"] == "1/2 bb-ante 3 straddle"
+    server.kill()
+
+    again = server_factory(*flags, db=server.db)
+    socket_url = again.url.replace("http", "ws") + f"/ws/tables/{table_id}?token={token}"
+    with connect(socket_url) as ws:
+        after = next_state(ws, lambda m: True)
+        for key in ("stakes_text", "stakes", "options", "paused"):
+            assert after["table"][key] == before["table"][key], key
+        assert after["table"]["options"]["muck"] is after["table"]["options"]["run_twice"] is True
+        ws.send(json.dumps({"type": "resume"}))
+        dealt = next_state(ws, lambda m: m["hand"] is not None)
+        posts = [line for line in dealt["hand"]["log"] if " posts " in line]
+        assert [line.split(" posts ")[1] for line in posts] == [
+            "ante 3", "small blind 1", "big blind 2", "straddle 4",
+        ]  # fmt: skip
+
+
+def test_kill_while_a_player_is_asked_to_run_it_twice_and_the_question_comes_back(
+    server_factory: Callable[..., Any],
+) -> None:
+    flags = ("--seed", "8", "--bot-delay", "0", "--clock", "0", "--next-hand-delay", "60")
+    server = server_factory(*flags)
+    answer = post(
+        server.url + "/api/tables",
+        {"game": "drawmaha", "player": "Ann", "seats": 2, "buy_in": 20, "min_buy_in": 20,
+         "options": {"run_twice": True}},
+    )  # fmt: skip
+    table_id = answer["table"]["id"]
+    bob = post(server.url + f"/api/tables/{table_id}/join", {"player": "Bob"})
+    base = server.url.replace("http", "ws") + f"/ws/tables/{table_id}?token="
+    tokens = {0: answer["token"], 1: bob["token"]}
+
+    def newest(ws: ClientConnection, state: dict[str, Any]) -> dict[str, Any]:
+        """The newest state the socket has been sent (waiting a little for more)."""
+        while True:
+            try:
+                message = json.loads(ws.recv(timeout=0.3))
+            except TimeoutError:
+                return state
+            assert message["type"] != "error", message
+            if message["type"] == "state" and message["version"] >= state["version"]:
+                state = message
+
+    def play_until_asked(
+        url: str, stack: contextlib.ExitStack
+    ) -> tuple[dict[str, Any], dict[int, ClientConnection]]:
+        sockets = {s: stack.enter_context(connect(url + t)) for s, t in tokens.items()}
+        state = next_state(sockets[0], lambda m: m["hand"] is not None)
+        while True:
+            hand = state["hand"]
+            assert hand is not None, "the hand ended before the question"
+            state = newest(sockets[hand["to_act"]], state)
+            if not my_turn(state):
+                continue
+            legal = state["hand"]["legal"]
+            if legal["runs"]:
+                return state, sockets
+            if legal["phase"] == "draw":
+                action: dict[str, Any] = {"kind": "discard", "cards": []}
+            elif state["hand"]["board"] and legal["raise"] is not None:
+                action = {"kind": legal["raise"]["kind"], "amount": legal["raise"]["max"]}
+            else:
+                action = {"kind": "call"} if legal["call"] is not None else {"kind": "check"}
+            sockets[state["you"]].send(
+                json.dumps({"type": "act", "action": action, "turn": legal["turn"]})
+            )
+            state = newest(sockets[state["you"]], state)
+
+    with contextlib.ExitStack() as stack:
+        before, _ = play_until_asked(base, stack)
+    server.kill()
+
+    again = server_factory(*flags, db=server.db)
+    base = again.url.replace("http", "ws") + f"/ws/tables/{table_id}?token="
+    first = before["hand"]["to_act"]
+    with connect(base + tokens[first]) as ws, connect(base + tokens[1 - first]) as other:
+        after = next_state(ws, lambda m: True)
+        assert after["hand"]["legal"] == before["hand"]["legal"]  # the question, again
+        assert after["hand"]["log"] == before["hand"]["log"]
+        ws.send(json.dumps({"type": "act", "action": {"kind": "run_twice"}}))
+        asked = next_state(other, my_turn)
+        assert asked["hand"]["legal"]["runs"]
+        other.send(json.dumps({"type": "act", "action": {"kind": "run_twice"}}))
+        done = next_state(other, lambda m: m["last_result"] is not None)
+        assert [r["run"] for r in done["last_result"]["runs"]] == [1, 2]
+        assert sum(s["stack"] for s in done["seats"]) == 40

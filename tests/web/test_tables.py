@@ -190,7 +190,7 @@ def allowed_cards(events: list[Event], hand_seat: int | None) -> set[str]:
     """The cards a seat may know of a finished hand: its own, the board, the shown hands."""
     allowed: set[str] = set()
     for event in events:
-        if event.kind == "deal_board":
+        if event.kind in ("deal_board", "deal_run"):  # (run two's board: run it twice)
             allowed |= {str(c) for c in event.data["cards"]}
         elif event.kind in ("show", "sviten_up"):
             cards = event.data.get("cards") or (event.data["card"],)

@@ -126,6 +126,22 @@ class Stakes:
             stakes.check_game(game)
         return stakes
 
+    def text(self) -> str:
+        """The stakes as :meth:`parse` reads them in a blind game, e.g. ``"1/2 bb-ante 2
+        straddle"`` (``Stakes.parse(s.text()) == s``); stakes with PHH's lists have none."""
+        straddle = self.straddle not in (0, 2 * self.big_blind)
+        if self.antes or self.blinds or self.small_bet != self.big_blind or straddle:
+            raise GameSpecError("these stakes have no text: only SMALL/BIG[/BIG BET] ones do")
+        out = f"{self.small_blind}/{self.big_blind}"
+        if self.big_bet != 2 * self.small_bet:
+            out += f"/{self.big_bet}"
+        if self.ante:
+            word = next(w for w, rule in _ANTE_WORDS.items() if rule == self.ante_rule)
+            out += f" {word} {self.ante}"
+        if self.straddle:
+            out += " straddle"
+        return out
+
     def check_game(self, game: GameSpec) -> None:
         """Refuse stakes ``game`` cannot play: an ante game (Doogie) with no ante would play
         for a pot of nothing (its blinds are not posted), and antes every player posts."""

@@ -55,7 +55,9 @@ function stakesText(stakes, structure, forced) {
   const anteGame = forced ? forced === "ante" : Boolean(stakes.ante);
   if (anteGame) return `ante ${stakes.ante}, ${structure === "fixed-limit" ? `${limit} limit` : `bets ${limit}`}`;
   let text = `${stakes.small_blind}/${stakes.big_blind}`;
-  if (stakes.ante) text += `, ante ${stakes.ante}`;
+  const ante = { "big-blind": "big-blind ante", button: "button ante" }[stakes.ante_rule] || "ante";
+  if (stakes.ante) text += `, ${ante} ${stakes.ante}`;
+  if (stakes.straddle) text += `, straddle ${stakes.straddle}`;
   if (structure === "fixed-limit") text += ` (${limit})`;
   return text;
 }

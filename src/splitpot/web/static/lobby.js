@@ -155,6 +155,7 @@ async function createTable(event) {
     two_way_tie_keeps: document.getElementById("doogie-tie-keeps").checked,
   };
   if (document.getElementById("muck").checked) options.muck = true;
+  if (document.getElementById("run-twice").checked) options.run_twice = true;
   if (value("max-discard")) options.max_discard = Number(value("max-discard"));
   body.options = options;
   // who may sit (docs/web-table.md "The host")

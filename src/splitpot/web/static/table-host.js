@@ -33,7 +33,7 @@ function renderHost() {
   if (panel.hidden) { HOST.key = null; return; }
   // (redrawn only when what it shows changes, so that a half-typed stack is not lost)
   const key = JSON.stringify([s.host, t.paused, t.private, t.seating, t.password, t.time_bank,
-    t.bomb_pot_every, t.bomb_ante, t.bomb_next,
+    t.bomb_pot_every, t.bomb_ante, t.bomb_next, t.stakes_text, t.options,
     t.clock, t.min_buy_in, t.max_buy_in, s.hand !== null,
     s.seats.map((x) => [x.kind, x.name, x.in_hand ? null : x.stack])]);
   if (key === HOST.key) return;
@@ -128,6 +128,7 @@ function optionsBlock(s) {
     el("option", { value: "4" }, "a bet and three raises"),
     el("option", { value: "5" }, "a bet and four raises"));
   cap.value = String((t.options && t.options.raise_cap) || 4);
+  const forced = forcedControls(t);
   const save = () => {
     const message = { type: "set_options", seating: seating.value, private: priv.checked,
       time_bank: Number(bank.value), clock: Number(clock.value),
@@ -135,6 +136,7 @@ function optionsBlock(s) {
       min_buy_in: Number(low.value), max_buy_in: Number(high.value),
       options: { ...(t.options || {}), raise_cap: Number(cap.value) } };
     delete message.options.odd_chip; // (always high-award at a table)
+    forced.into(message);
     if (password.value === "-") message.password = "";
     else if (password.value) message.password = password.value;
     hostSend(message);
@@ -148,7 +150,41 @@ function optionsBlock(s) {
     el("div", {}, el("label", {}, "bomb pot every ", every, " hands (0: never), ante ", ante)),
     el("div", {}, el("label", {}, "buy-in from ", low, " to ", high)),
     el("div", {}, el("label", {}, "fixed limit: ", cap)),
+    ...forced.rows,
     el("button", { type: "button", "data-testid": "host-save-options", onclick: save }, "Save options"));
+}
+
+// The forced bets (docs/rules.md "Betting": a straddle, a big-blind ante, in the stakes text)
+// and the showdown's options (muck, run it twice): each sent only when the host changed it.
+function forcedControls(t) {
+  const text = t.stakes_text || "";
+  const wasStraddle = /\bstraddle\b/i.test(text);
+  const bbMatch = /\bbb-ante\s+(\d+)/i.exec(text);
+  const wasAnte = bbMatch ? Number(bbMatch[1]) : 0;
+  const options = t.options || {};
+  const straddle = el("input", { type: "checkbox", "data-testid": "host-straddle" });
+  straddle.checked = wasStraddle;
+  const ante = el("input", { type: "number", min: "0", value: String(wasAnte),
+    "data-testid": "host-bb-ante", class: "host-num", "aria-label": "big-blind ante" });
+  const muck = el("input", { type: "checkbox", "data-testid": "host-muck" });
+  muck.checked = !!options.muck;
+  const twice = el("input", { type: "checkbox", "data-testid": "host-run-twice" });
+  twice.checked = !!options.run_twice;
+  const blinds = t.game.forced !== "ante" || !!t.mix;
+  const rows = [];
+  if (blinds) {
+    rows.push(el("div", {}, el("label", {}, straddle, " straddle (twice the big blind, from 3 players)")),
+      el("div", {}, el("label", {}, "big-blind ante ", ante, " (0: none)")));
+  }
+  rows.push(el("div", {}, el("label", {}, muck, " a hand that cannot win may be mucked")),
+    el("div", {}, el("label", {}, twice, " run it twice (all in before the last card)")));
+  const into = (message) => {
+    message.options.muck = muck.checked;
+    if (twice.checked || "run_twice" in options) message.options.run_twice = twice.checked;
+    if (blinds && straddle.checked !== wasStraddle) message.straddle = straddle.checked;
+    if (blinds && Number(ante.value) !== wasAnte) message.bb_ante = Number(ante.value);
+  };
+  return { rows, into };
 }
 
 function closeBlock(s) {

@@ -38,22 +38,7 @@ function renderResult() {
   const link = $("history-link");
   link.hidden = !r.hand_id;
   if (r.hand_id) link.href = `/history/${encodeURIComponent(r.hand_id)}`;
-  const awards = (r.awards || []).map((a) => {
-    const winners = a.winners || [];
-    const [headline, ...others] = awardLines(a);
-    return el("div", { class: "award", "data-award": awardKind(a), "data-pot": String(a.pot ?? 0),
-      "data-amount": String(a.amount), "data-winners": winners.join(",") },
-      el("div", { class: "award-title" }, awardTitle(a, r), " ",
-        el("span", { class: "award-amount", "data-testid": "award-amount" }, `${a.amount} chips`)),
-      el("div", { class: "award-line" },
-        el("span", { class: winners.length ? "award-winners" : "muted", "data-testid": "award-winners" }, headline)),
-      others.map((line) => el("div", { class: "award-other muted small" }, line)),
-      el("div", { class: "award-cards" },
-        winners.map((seat, i) => (a.cards && a.cards[i] && a.cards[i].length
-          ? el("span", { class: "award-hand" }, el("span", { class: "muted small" }, `${seatName(seat)}: `),
-            cardsEl(a.cards[i], "used")) : null))),
-    );
-  });
+  const awards = (r.runs && r.runs.length) ? runsEls(r) : (r.awards || []).map((a) => awardEl(a, r));
   $("result").replaceChildren(...awards);
   const extra = [];
   const net = Object.entries(r.net || {}).filter(([, v]) => v !== 0)
@@ -62,4 +47,22 @@ function renderResult() {
   const decl = Object.entries(r.declarations || {}).map(([seat, way]) => `${seatName(seat)} ${way}`);
   if (decl.length) extra.push(`Declared: ${decl.join(", ")}`);
   $("result-extra").replaceChildren(...extra.map((t) => el("div", {}, t)));
+}
+
+// One award of the result: its title and amount, the server's lines, the cards that won.
+function awardEl(a, r) {
+  const winners = a.winners || [];
+  const [headline, ...others] = awardLines(a);
+  return el("div", { class: "award", "data-award": awardKind(a), "data-pot": String(a.pot ?? 0),
+    "data-amount": String(a.amount), "data-winners": winners.join(",") },
+    el("div", { class: "award-title" }, awardTitle(a, r), " ",
+      el("span", { class: "award-amount", "data-testid": "award-amount" }, `${a.amount} chips`)),
+    el("div", { class: "award-line" },
+      el("span", { class: winners.length ? "award-winners" : "muted", "data-testid": "award-winners" }, headline)),
+    others.map((line) => el("div", { class: "award-other muted small" }, line)),
+    el("div", { class: "award-cards" },
+      winners.map((seat, i) => (a.cards && a.cards[i] && a.cards[i].length
+        ? el("span", { class: "award-hand" }, el("span", { class: "muted small" }, `${seatName(seat)}: `),
+          cardsEl(a.cards[i], "used")) : null))),
+  );
 }

@@ -33,7 +33,8 @@ const CHAT_KEPT = 50;
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 const STRUCTURE = { "fixed-limit": "Fixed limit", "pot-limit": "Pot limit", "no-limit": "No limit" };
-const PHASE_WORDS = { bet: "to act", draw: "to draw", sviten: "to keep or reject", declare: "to declare" };
+const PHASE_WORDS = { bet: "to act", draw: "to draw", sviten: "to keep or reject", declare: "to declare",
+  runs: "to run it once or twice" };
 
 const $ = (id) => document.getElementById(id);
 const tokenKey = () => `splitpot.token.${T.id}`;
@@ -580,6 +581,7 @@ function renderActions() {
     if (legal.show) row.push(actionButton("show", "Show", () => act({ kind: "show" }), true));
     if (legal.muck) row.push(actionButton("muck", "Muck", () => act({ kind: "muck" })));
   }
+  if (legal.runs) row.push(...runButtons()); // run it twice (table-runs.js)
   if (legal.keep_reject) {
     const card = legal.face_up || faceUpCard();
     if (card) row.push(el("span", { class: "face-up", "data-testid": "face-up" }, "Face-up card: ", cardEl(card)));

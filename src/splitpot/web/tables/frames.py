@@ -25,7 +25,6 @@ def summary(table: WebTable) -> dict[str, Any]:
     """The table for the lobby (no secrets)."""
     return {
         **table_json(table),
-        "stakes_text": table.stakes_text,
         "seats": [
             {
                 "seat": i,
@@ -115,6 +114,7 @@ def table_json(table: WebTable) -> dict[str, Any]:
         "game": {"id": table.game.id, "name": table.game.name, "forced": table.game.forced.value},
         "structure": table.structure.value,
         "stakes": table.stakes.to_json(),
+        "stakes_text": table.stakes_text,
         "buy_in": table.buy_in,
         "clock": table.clock,
         "hands_played": table.hands_played,

@@ -24,9 +24,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from splitpot.engine.mixed import stakes_for
 from splitpot.engine.options import Options
 from splitpot.errors import BadRequest, SplitpotError, TableError
 from splitpot.games.spec import GameSpec
+from splitpot.web.tables.forced import forced_stakes_text
 from splitpot.web.tables.protocol import (
     Approve,
     BombPot,
@@ -352,8 +354,10 @@ def _set_options(table: WebTable, message: SetOptions) -> None:
         new = settings_check(table, message)
     except SplitpotError as exc:
         raise TableError(str(exc)) from None
+    stakes = new.get("stakes_text", table.stakes_text)
+    change = f" (stakes from the next hand: {stakes})" if stakes != table.stakes_text else ""
     _apply_settings(table, new)
-    table.chat.dealer(f"{host_name(table)} changed the table's options")
+    table.chat.dealer(f"{host_name(table)} changed the table's options{change}")
 
 
 def _call_bomb(table: WebTable) -> None:
@@ -457,6 +461,8 @@ def settings_check(table: WebTable, message: SetOptions) -> dict[str, Any]:
     ante = table.host.bomb_ante if message.bomb_ante is None else message.bomb_ante
     bomb_check(table.games.games, every, ante)
     new["bomb_every"], new["bomb_ante"] = every, ante
+    if message.straddle is not None or message.bb_ante is not None:
+        new["stakes_text"] = forced_stakes_text(table, message.straddle, message.bb_ante)
     return new
 
 
@@ -465,6 +471,9 @@ def _apply_settings(table: WebTable, new: Mapping[str, Any]) -> None:
     for key in ("options", "clock", "min_buy_in", "max_buy_in"):
         if key in new:
             setattr(table, key, new[key])
+    if "stakes_text" in new:  # (dealt from the next hand: WebTable.deal reads them again)
+        table.stakes_text = new["stakes_text"]
+        table.stakes = stakes_for(table.stakes_text, table.game)
     for key in ("seating", "private", "password", "time_bank", "bomb_every", "bomb_ante"):
         if key in new:
             setattr(table.host, key, new[key])

@@ -239,6 +239,8 @@ class SetOptions(HostMessage, frozen=True, kw_only=True, tag="set_options"):
     max_buy_in: int | None = None
     bomb_pot_every: int | None = None
     bomb_ante: int | None = None
+    straddle: bool | None = None  # from the next hand (docs/rules.md "Betting")
+    bb_ante: int | None = None  # a big-blind ante of this many chips (0: none)
 
 
 class BombPot(HostMessage, frozen=True, kw_only=True, tag="bomb_pot"):
@@ -289,6 +291,8 @@ _MESSAGE_FIELDS: Final = {
     "max_buy_in": "max_buy_in: a whole number of chips, not {value!r}",
     "bomb_pot_every": "bomb_pot_every: a whole number of hands (0: none), not {value!r}",
     "bomb_ante": "bomb_ante: a whole number of chips, not {value!r}",
+    "straddle": "straddle: true or false, not {value!r}",
+    "bb_ante": "bb_ante: a whole number of chips (0: none), not {value!r}",
 }
 
 
@@ -338,6 +342,14 @@ class _Muck(_Kind, frozen=True, tag="muck"):
     pass
 
 
+class _RunTwice(_Kind, frozen=True, tag="run_twice"):
+    pass
+
+
+class _RunOnce(_Kind, frozen=True, tag="run_once"):
+    pass
+
+
 class _Bet(_Kind, frozen=True, tag="bet"):
     amount: int  # raise-to: the round total
 
@@ -355,7 +367,19 @@ class _Declare(_Kind, frozen=True, tag="declare"):
 
 
 _ActionPayload = (
-    _Fold | _Check | _Call | _Keep | _Reject | _Show | _Muck | _Bet | _Raise | _Discard | _Declare
+    _Fold
+    | _Check
+    | _Call
+    | _Keep
+    | _Reject
+    | _Show
+    | _Muck
+    | _RunTwice
+    | _RunOnce
+    | _Bet
+    | _Raise
+    | _Discard
+    | _Declare
 )
 
 

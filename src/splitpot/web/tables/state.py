@@ -399,7 +399,7 @@ class WebTable:
 
     def time_out(self) -> Event:
         """The seat to act ran out of time: check, else fold; stand pat; keep; declare by the
-        cards. The seat sits out from the next hand."""
+        cards; run it once. The seat sits out from the next hand."""
         assert self.hand is not None
         legal = self.hand.legal_actions()
         assert legal is not None
@@ -408,6 +408,8 @@ class WebTable:
             action = Action.check() if legal.check else Action.fold()
         elif legal.phase == "draw":
             action = Action.stand_pat()
+        elif legal.phase == "runs":  # run it twice needs every player's yes: none given, once
+            action = Action.run_once()
         else:
             action = CallerBot().act(seat_view(self.hand, legal.seat), legal)
         self.timed_out.add(seat)
