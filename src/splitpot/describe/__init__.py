@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         history_text,
         log_lines,
         pots_text,
+        run_rows,
         settlement_rows,
         stakes_text,
         street_label,
@@ -93,6 +94,7 @@ __all__ = [
     "pots_text",
     "rebuy_line",
     "row_json",
+    "run_rows",
     "settlement_rows",
     "showdown_text",
     "stakes_text",
@@ -107,7 +109,7 @@ _HOMES = {
     "current": ("award_name", "current_hand_line", "current_hands"),
     "lines": (
         "event_line", "hand_log", "hand_title", "history_text", "log_lines", "pots_text",
-        "settlement_rows", "stakes_text", "street_name", "street_label", "draw_words",
+        "run_rows", "settlement_rows", "stakes_text", "street_name", "street_label", "draw_words",
     ),
     "settlement": (
         "AwardView", "HandShown", "PotView", "Settlement", "pot_label", "row_json",

@@ -66,6 +66,7 @@ __all__ = [
     "history_text",
     "log_lines",
     "pots_text",
+    "run_rows",
     "settlement_rows",
     "stakes_text",
     "street_label",
@@ -299,3 +300,20 @@ def settlement_rows(hand: Hand, seat_of: Mapping[str, int]) -> list[dict[str, An
         return Settlement(hand.result).rows_json(seat_of)
     won = next(e for e in hand.events if isinstance(e, WonUncontested))
     return [row_json(uncontested_row(hand.names[won.seat], won.amount), seat_of)]
+
+
+def run_rows(hand: Hand, seat_of: Mapping[str, int]) -> list[dict[str, Any]]:
+    """A hand run twice (engine.runs): each run's board, its settlement's rows and what it
+    paid (players as seats by ``seat_of``); empty for a hand run once. The table's result
+    and the replayer's settlement show these same runs."""
+    return [
+        {
+            "run": run,
+            "board": [str(c) for c in board],
+            "awards": Settlement(result).rows_json(seat_of),
+            "payouts": {str(seat_of[n]): chips for n, chips in result.payouts.items() if chips},
+        }
+        for run, (board, result) in enumerate(
+            zip(hand.run_boards, hand.run_results, strict=True), 1
+        )
+    ]

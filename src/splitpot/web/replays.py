@@ -34,7 +34,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from splitpot.cards import Card
-from splitpot.describe import hand_log, pots_text, settlement_rows, street_label
+from splitpot.describe import hand_log, pots_text, run_rows, settlement_rows, street_label
 from splitpot.engine.events import (
     ACTION_KINDS,
     Declared,
@@ -304,6 +304,7 @@ def _settlement(hand: Hand) -> dict[str, Any]:
         "awards": settlement_rows(hand, seat_of),
         "payouts": [hand.payouts.get(seat, 0) for seat in range(count)],
         "net": [hand.stacks[s] - hand.starting_stacks[s] for s in range(count)],
+        "runs": run_rows(hand, seat_of),  # a hand run twice: each run (awards: run one's)
     }
     if hand.result is not None:
         ways = hand.result.declarations

@@ -292,8 +292,30 @@ function drawResult(settlement) {
   const ways = settlement.declarations
     ? el("p", { class: "muted" }, "Declarations: " + Object.entries(settlement.declarations).map(([seat, way]) => `${data.seats[seat].name} ${way}`).join(", "))
     : null;
-  box.replaceChildren(el("h2", {}, settlement.uncontested ? "Result (no showdown)" : "Showdown"), ...rows);
+  const runs = settlement.runs && settlement.runs.length ? runBlocks(settlement) : null;
+  box.replaceChildren(el("h2", {}, settlement.uncontested ? "Result (no showdown)" : runs ? "Showdown, run twice" : "Showdown"), ...(runs || rows));
   if (ways) box.append(ways);
+}
+
+// A hand run twice (docs/rules.md "At the table"): each run's board and what it settled (the
+// server's words, as the table's result panel says them), then what each player won in all.
+function runBlocks(settlement) {
+  const data = replay.data;
+  const blocks = settlement.runs.map((run) => el("div", { class: "run", dataset: { testid: "run", run: String(run.run) } },
+    el("h3", {}, `Run ${run.run === 1 ? "one" : "two"} `, cardsEl(run.board || [])),
+    ...run.awards.map((award) => {
+      const [headline, ...others] = award.lines;
+      return el("div", { class: "award", dataset: { testid: "run-award", kind: award.kind } },
+        el("div", { class: "what" },
+          el("div", { class: "muted" }, `${award.title} · ${award.amount} chips`),
+          el("div", { class: award.winners.length ? "winners" : "muted" }, headline),
+          ...others.map((line) => el("div", { class: "muted small" }, line))),
+        ...award.cards.filter((cards) => cards.length).map((cards) => cardsEl(cards, "used")));
+    })));
+  const paid = settlement.payouts.map((chips, seat) => [chips, seat]).filter(([chips]) => chips > 0)
+    .map(([chips, seat]) => `${data.seats[seat].name} ${chips}`);
+  blocks.push(el("p", { dataset: { testid: "run-total" } }, el("strong", {}, "Both runs: "), paid.join(", ")));
+  return blocks;
 }
 
 function go(step) {

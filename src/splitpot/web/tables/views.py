@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from splitpot.describe import MIXED_NAMES, Settlement, next_game_line, settlement_rows
+from splitpot.describe import MIXED_NAMES, next_game_line, run_rows, settlement_rows
 from splitpot.engine.events import Discarded, DrawRound, Event, Revealed, Shown, SvitenFaceUp
 from splitpot.engine.hand import Hand, LegalActions
 from splitpot.games.registry import GAMES
@@ -155,17 +155,6 @@ def result_json(table: WebTable, hand: Hand, hand_id: int | None) -> dict[str, A
         elif isinstance(event, Revealed):
             declarations = {str(seat_of[n]): w for n, w in event.declarations.items()}
     start = hand.starting_stacks
-    runs = [
-        {
-            "run": run,
-            "board": [str(c) for c in board],
-            "awards": Settlement(result).rows_json(seat_of),
-            "payouts": {str(seat_of[n]): chips for n, chips in result.payouts.items() if chips},
-        }
-        for run, (board, result) in enumerate(
-            zip(hand.run_boards, hand.run_results, strict=True), 1
-        )
-    ]
     return {
         "number": table.hands_played + 1,
         "hand_id": hand_id,
@@ -178,5 +167,5 @@ def result_json(table: WebTable, hand: Hand, hand_id: int | None) -> dict[str, A
         "net": {str(seats[i]): hand.stacks[i] - start[i] for i in range(len(seats))},
         "shown": shown,
         "declarations": declarations,
-        "runs": runs,  # a hand run twice: each run's board and settlement (awards: run one's)
+        "runs": run_rows(hand, seat_of),  # a hand run twice: each run (awards: run one's)
     }
