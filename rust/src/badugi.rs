@@ -28,9 +28,9 @@ fn turned(c: u8, aces_high: bool) -> usize {
 
 #[inline(always)]
 fn sort2(a: &mut usize, b: &mut usize) {
-    let (x, y) = (*a.min(b), *a.max(b));
-    *a = x;
-    *b = y;
+    let (x, y) = crate::cmov::sorted(*a as u64, *b as u64);
+    *a = x as usize;
+    *b = y as usize;
 }
 
 #[inline]

@@ -12,6 +12,7 @@
 pub mod awards;
 pub mod badugi;
 pub mod cards;
+pub mod cmov;
 pub mod combos;
 pub mod doogie;
 pub mod high;

@@ -40,17 +40,35 @@ fn board_of(t: &Tables, board: &[u8]) -> (usize, u64, u64) {
 
 /// The Omaha value of `hole` against a board given by [`board_of`].
 #[inline(always)]
-fn finish(t: &Tables, hole: &[u8], (base, key, board_suits): (usize, u64, u64)) -> i32 {
-    let mut best = 0u16;
+fn finish(t: &Tables, hole: &[u8], board: (usize, u64, u64)) -> i32 {
+    // The board's row, 256 entries from its start (past its 91 the next rows' or zeros, never
+    // read): a pair index (a `u8`) reads it without a bounds check.
+    let row: &[u16; 256] = t.omaha_nf[board.0..board.0 + 256]
+        .try_into()
+        .expect("a row is inside omaha_nf");
+    let mut best = 0u32;
     let mut hole_suits = 0u64;
     for (i, &c) in hole.iter().enumerate() {
         hole_suits |= t.suit_bit[c as usize];
-        let row = &t.pair52[c as usize & 63];
+        let pairs = &t.pair52[c as usize & 63];
         for &d in &hole[i + 1..] {
-            best = best.max(t.omaha_nf[(base + row[d as usize & 63] as usize) & (OMAHA_SIZE - 1)]);
+            let v = u32::from(row[pairs[d as usize & 63] as usize]);
+            // The running maximum changes at random: a branch would mispredict often.
+            best = crate::cmov::max(best, v);
         }
     }
-    let value = t.ord_value[best as usize];
+    flush_or(t, t.ord_value[best as usize], hole_suits, board)
+}
+
+/// `value`, or the best flush of two of the hole's suits `hole_suits` and three of the board's
+/// if better.
+#[inline(always)]
+fn flush_or(
+    t: &Tables,
+    value: i32,
+    hole_suits: u64,
+    (_, key, board_suits): (usize, u64, u64),
+) -> i32 {
     // Flushes, without a branch a third of the boards would take at random: the suit with three
     // board cards (five hold one at most; none: empty masks), its two highest hole ranks and
     // three highest board ranks; fewer than two or three leave `flush_best` at -1.
