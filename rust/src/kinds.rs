@@ -119,6 +119,28 @@ pub fn each_value(
     }
 }
 
+/// [`each_value`] into `out`, eight bytes a hand (native-endian `i64`: what `_core.batch`
+/// returns); `out` must hold the hands' `8 * count` bytes. Seven-card high goes sixteen hands at
+/// a time where the processor can ([`crate::simd`]).
+pub fn values_into(
+    kind: u8,
+    aces_high: bool,
+    holes: (&[u8], usize),
+    boards: (&[u8], usize),
+    out: &mut [u8],
+) {
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    if kind == HIGH && holes.1 == 2 && boards.1 == 5 {
+        done = crate::simd::high_7(tables(), holes.0, boards.0, out);
+    }
+    let rest = &mut out[8 * done..];
+    let put = |i: usize, v: i64| rest[i * 8..i * 8 + 8].copy_from_slice(&v.to_ne_bytes());
+    let holes = (&holes.0[done * holes.1..], holes.1);
+    let boards = (&boards.0[done * boards.1..], boards.1);
+    each_value(kind, aces_high, holes, boards, put);
+}
+
 /// [`shaped`] for `H` hole and `B` board cards, known at compile time.
 #[inline(never)]
 fn fixed<const H: usize, const B: usize>(

@@ -19,6 +19,8 @@ pub mod high;
 pub mod kinds;
 pub mod lowball;
 pub mod omaha;
+#[cfg(target_arch = "x86_64")]
+pub mod simd;
 pub mod study;
 pub mod tables;
 #[cfg(test)]
