@@ -12,12 +12,15 @@
 pub mod awards;
 pub mod badugi;
 pub mod cards;
+pub mod cmov;
 pub mod combos;
 pub mod doogie;
 pub mod high;
 pub mod kinds;
 pub mod lowball;
 pub mod omaha;
+#[cfg(target_arch = "x86_64")]
+pub mod simd;
 pub mod study;
 pub mod tables;
 #[cfg(test)]

@@ -10,7 +10,7 @@
 //! window when the suit's ranks hold a straight.
 
 use crate::high::{self, STRAIGHT_FLUSH};
-use crate::tables::{tables, Tables, FULL13, MASKS, OMAHA_SIZE, SUIT_SHIFT};
+use crate::tables::{tables, Tables, FULL13, MASKS, SUIT_SHIFT};
 
 /// The best straight flush of exactly two ranks of `hole_mask` and three of `board_mask` (one
 /// suit: the masks are disjoint), or -1.
@@ -38,27 +38,45 @@ fn board_of(t: &Tables, board: &[u8]) -> (usize, u64, u64) {
     (t.board_row[t.ph_index(key)] as usize * 91, key, suits)
 }
 
-/// The Omaha value of `hole` against a board given by [`board_of`].
+/// The best non-flush Omaha value of `hole` on the board whose row starts at `base`.
 #[inline(always)]
-fn finish(t: &Tables, hole: &[u8], (base, key, board_suits): (usize, u64, u64)) -> i32 {
-    let mut best = 0u16;
-    let mut hole_suits = 0u64;
+fn non_flush(t: &Tables, hole: &[u8], base: usize) -> i32 {
+    // The board's row, 256 entries from its start (past its 91 the next rows' or zeros, never
+    // read): a pair index (a `u8`) reads it without a bounds check.
+    let row: &[u16; 256] = t.omaha_nf[base..base + 256]
+        .try_into()
+        .expect("a row is inside omaha_nf");
+    let mut best = 0u32;
     for (i, &c) in hole.iter().enumerate() {
-        hole_suits |= t.suit_bit[c as usize];
-        let row = &t.pair52[c as usize & 63];
+        let pairs = &t.pair52[c as usize];
         for &d in &hole[i + 1..] {
-            best = best.max(t.omaha_nf[(base + row[d as usize & 63] as usize) & (OMAHA_SIZE - 1)]);
+            let v = u32::from(row[pairs[d as usize] as usize]);
+            // The running maximum changes at random: a branch would mispredict often.
+            best = crate::cmov::max(best, v);
         }
     }
-    let value = t.ord_value[best as usize];
-    // Flushes, without a branch a third of the boards would take at random: the suit with three
-    // board cards (five hold one at most; none: empty masks), its two highest hole ranks and
-    // three highest board ranks; fewer than two or three leave `flush_best` at -1.
-    let three = ((key >> SUIT_SHIFT) + 0x5555) & 0x8888;
-    let shift = 13 * (u32::from(three > 0x8) + u32::from(three > 0x80) + u32::from(three > 0x800));
-    let some = 0u64.wrapping_sub(u64::from(three != 0));
-    let hole_mask = ((hole_suits >> shift) & u64::from(FULL13) & some) as usize;
-    let board_mask = ((board_suits >> shift) & u64::from(FULL13) & some) as usize;
+    t.ord_value[usize::from(best as u16)]
+}
+
+/// True when a board given by [`board_of`] holds three cards of a suit (a flush can use it).
+#[inline(always)]
+fn three_suited((_, key, _): (usize, u64, u64)) -> bool {
+    ((key >> SUIT_SHIFT) + 0x5555) & 0x8888 != 0
+}
+
+/// `value`, or the best flush of two of `hole` and three of a board given by [`board_of`] if
+/// better.
+#[inline(always)]
+fn flush_or(t: &Tables, value: i32, hole: &[u8], (_, key, board_suits): (usize, u64, u64)) -> i32 {
+    let hole_suits = high::suit_word(t, hole);
+    // The suit with three board cards (five hold one at most), its two highest hole ranks and
+    // three highest board ranks; fewer than two or three leave `flush_best` at -1. The suit's
+    // count has its top bit at bit 3 + 4 * suit of `three`; with none the bit at 19 reads
+    // "suit 4", whose masks (past the 52 bits of the suit words) are empty.
+    let three = ((key >> SUIT_SHIFT) + 0x5555) & 0x8888 | 1 << 19;
+    let shift = 13 * ((three.trailing_zeros() - 3) >> 2);
+    let hole_mask = ((hole_suits >> shift) & u64::from(FULL13)) as usize;
+    let board_mask = ((board_suits >> shift) & u64::from(FULL13)) as usize;
     let mut flush = t.flush_best[(t.top2[hole_mask] | t.top3[board_mask]) as usize & (MASKS - 1)];
     if t.straight_top[hole_mask | board_mask] >= 0 {
         flush = flush.max(straight_flush(t, hole_mask as u32, board_mask as u32));
@@ -69,7 +87,8 @@ fn finish(t: &Tables, hole: &[u8], (base, key, board_suits): (usize, u64, u64)) 
 /// The Omaha value of `hole` (4-6 cards) and `board` (3-5 cards).
 #[inline(always)]
 pub fn value_of(t: &Tables, hole: &[u8], board: &[u8]) -> i32 {
-    finish(t, hole, board_of(t, board))
+    let board = board_of(t, board);
+    flush_or(t, non_flush(t, hole, board.0), hole, board)
 }
 
 /// Omaha values of many hands (hand `i`: `holes[i * hole_n..][..hole_n]` and
@@ -111,21 +130,30 @@ fn blocks_of(
 ) {
     const BLOCK: usize = 16;
     let mut rows = [(0usize, 0u64, 0u64); BLOCK];
+    let mut values = [0i32; BLOCK];
+    let mut suited = [0usize; BLOCK];
     let mut at = 0;
     for (hole_block, board_block) in holes
         .chunks(BLOCK * hole_n)
         .zip(boards.chunks(BLOCK * board_n))
     {
-        let mut touched = 0u16;
+        let mut n = 0;
         for (row, board) in rows.iter_mut().zip(board_block.chunks_exact(board_n)) {
             *row = board_of(t, board);
-            for line in [0, 32, 64] {
-                touched ^= t.omaha_nf[(row.0 + line) & (OMAHA_SIZE - 1)];
-            }
         }
-        std::hint::black_box(touched);
-        for (row, hole) in rows.iter().zip(hole_block.chunks_exact(hole_n)) {
-            put(at, finish(t, hole, *row));
+        for (k, (row, hole)) in rows.iter().zip(hole_block.chunks_exact(hole_n)).enumerate() {
+            values[k] = non_flush(t, hole, row.0);
+            // The hands whose board shows three of a suit, listed without a branch (a third of
+            // the boards, at random): only they look for a flush.
+            suited[n] = k;
+            n += usize::from(three_suited(*row));
+        }
+        for &k in &suited[..n] {
+            let hole = &hole_block[k * hole_n..][..hole_n];
+            values[k] = flush_or(t, values[k], hole, rows[k]);
+        }
+        for &value in &values[..hole_block.len() / hole_n] {
+            put(at, value);
             at += 1;
         }
     }

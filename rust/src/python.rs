@@ -81,8 +81,7 @@ fn batch<'py>(
     }
     PyBytes::new_with(py, hands * 8, |out: &mut [u8]| {
         let run = |out: &mut [u8]| {
-            let put = |i: usize, v: i64| out[i * 8..i * 8 + 8].copy_from_slice(&v.to_ne_bytes());
-            kinds::each_value(kind, aces_high, (holes, hole_n), (boards, board_n), put);
+            kinds::values_into(kind, aces_high, (holes, hole_n), (boards, board_n), out);
         };
         if hands >= DETACH_AT {
             py.allow_threads(|| run(out));

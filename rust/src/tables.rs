@@ -11,7 +11,8 @@
 //! - **Omaha.** `omaha_nf[row * 91 + pair]`: for a multiset of 3-5 board ranks and a pair of
 //!   hole ranks, 1 + the ordinal (`ord_value[ordinal]` is the value) of the best non-flush hand
 //!   of that pair with exactly three of the board's ranks, 0 where there is none; `pair52[a][b]`
-//!   is the rank pair (0-90) of two cards.
+//!   is the rank pair (0-90) of two cards (256 x 256 entries, so that two `u8` cards index it
+//!   without a check: the 52 lines read are 3 KB).
 //! - **Flushes and bit tricks** on 13-bit rank masks: `flush_best` (best flush or straight flush
 //!   of 5+ ranks, -1 below five), `deuce_seven_flush` (five ranks), `straight_top`, `hibit`,
 //!   `popcount`, `top2` / `top3` (masks of the two / three highest ranks), `pack2` / `pack3` /
@@ -68,7 +69,7 @@ pub struct Tables {
     pub nibble_low: [u64; 256],
     pub nibble_high: [u64; 256],
     pub binom: [[u32; 64]; 6],
-    pub pair52: [[u8; 64]; 64],
+    pub pair52: Box<[[u8; 256]; 256]>,
     pub windows: [u32; 16],
     pub flush_best: Box<[i32; MASKS]>,
     pub deuce_seven_flush: Box<[i32; MASKS]>,
@@ -306,7 +307,10 @@ fn build() -> Tables {
         nibble_low: [0; 256],
         nibble_high: [0; 256],
         binom: [[0; 64]; 6],
-        pair52: [[0; 64]; 64],
+        pair52: vec![[0; 256]; 256]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("256 rows")),
         windows: [0; 16],
         flush_best: zeroed(),
         deuce_seven_flush: zeroed(),
