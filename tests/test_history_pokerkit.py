@@ -167,11 +167,10 @@ def test_pokerkit_phh_imports_with_pokerkits_finishing_stacks_1000(variant: str)
 
 
 REFUSED_OF_1000: dict[str, dict[str, int]] = {
-    "FB": {"replacements dealt at once": 10, "a reshuffle of cards nobody saw": 15,
-           "fixed-limit short all-in": 1},
-    "FT": {"fixed-limit short all-in": 2},
+    "FB": {"replacements dealt at once": 1, "a reshuffle of cards nobody saw": 17},
+    "FT": {},
     "NT": {},
-    "PO": {"short all-in does not reopen": 1},
+    "PO": {},
 }  # fmt: skip
 
 

@@ -24,7 +24,7 @@ from splitpot.errors import SplitpotError
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Deal, Forced, Structure
 from splitpot.history.phh_export import export_phh
-from splitpot.history.phh_variants import PhhHand, from_variant
+from splitpot.history.phh_variants import PhhHand, from_variant, has_sviten
 from splitpot.history.store import HistoryError
 
 __all__ = ["RefusedHand", "import_phh", "read_phh", "read_phh_report"]
@@ -188,6 +188,17 @@ def _unseen_mucks(actions: Any, count: int) -> tuple[list[Any], set[int]]:
     return out, {_player(who, count) for who in mucked}
 
 
+def _readers_options(opts: Options, game: GameSpec, structure: Structure) -> Options:
+    """The options of a PHH written elsewhere: settled, capped, bet and dealt as PokerKit does
+    (docs/phh.md "Real tables"): odd chips to the first winner, the largest blind posted,
+    PokerKit's short all-ins, and a draw's replacements once every player has discarded."""
+    opts = replace(opts, odd_chip="first-winner", short_blind_full=False, first_bet_full=True,
+                   half_bet_full=False, deal_after_discards=not has_sviten(game))  # fmt: skip
+    if structure is Structure.FIXED_LIMIT:
+        opts = replace(opts, blind_counts_as_bet=False)  # 4 bets after the blinds
+    return opts
+
+
 def _player(text: str, count: int) -> int:
     match = re.fullmatch(r"p([1-9][0-9]*)", text)
     if not match or int(match[1]) > count:
@@ -249,10 +260,8 @@ class _Importer:
             opts = Options.from_json(options) if options is not None else Options()
         except (TypeError, SplitpotError) as exc:
             raise HistoryError(f"_options: {exc}") from None
-        if options is None:  # a PHH written elsewhere: settled and capped as PHH readers do
-            opts = replace(opts, odd_chip="first-winner", short_blind_full=False)
-            if structure is Structure.FIXED_LIMIT:
-                opts = replace(opts, blind_counts_as_bet=False)  # 4 bets after the blinds
+        if options is None:  # a PHH written elsewhere: played as PHH readers (PokerKit) play it
+            opts = _readers_options(opts, game, structure)
         self.actions, mucked = _unseen_mucks(doc["actions"], count)
         if mucked:  # a record's muck replays whatever the table's option
             opts = replace(opts, muck=True)
