@@ -220,3 +220,17 @@ def test_odd_chips_state_where_tda_20_differs_from_a_first_winner_reader() -> No
     three = [{"pot": 0, "award": "holdem", "amount": 11, "winners": ["p1", "p2", "p3"]}]
     assert odd_chip_differences(three, "high-award")[0]["chips"] == [4, 4, 3]
     assert odd_chip_differences(three, "high-award")[0]["first_winner"] == [5, 3, 3]
+
+
+def test_pokerkit_reshuffle_that_the_record_cannot_hold_is_refused_with_the_reason() -> None:
+    # FB seed 583 reshuffles in its last draw; a record dealing one of those cards twice
+    # (p2, who shows) after the reshuffle would need a second one: not rebuilt, refused.
+    text, _ = pokerkit_hand("FB", 583)
+    actions = tomllib.loads(text)["actions"]
+    last = max(i for i, action in enumerate(actions) if action.startswith("d dh p2"))
+    twice = actions[: last + 1] + [actions[last]] + actions[last + 1 :]
+    again = text.replace(repr(actions), repr(twice))
+    assert again != text
+    with pytest.raises(HistoryError, match="a second reshuffle"):
+        import_phh(again)
+    assert import_phh(text)  # as PokerKit wrote it, it imports
