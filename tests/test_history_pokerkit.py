@@ -228,7 +228,7 @@ def test_pokerkit_reshuffle_that_the_record_cannot_hold_is_refused_with_the_reas
     text, _ = pokerkit_hand("FB", 583)
     actions = tomllib.loads(text)["actions"]
     last = max(i for i, action in enumerate(actions) if action.startswith("d dh p2"))
-    twice = actions[: last + 1] + [actions[last]] + actions[last + 1 :]
+    twice = [*actions[: last + 1], actions[last], *actions[last + 1 :]]
     again = text.replace(repr(actions), repr(twice))
     assert again != text
     with pytest.raises(HistoryError, match="a second reshuffle"):
