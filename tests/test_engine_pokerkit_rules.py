@@ -117,3 +117,19 @@ def test_drawing_pokerkit_reshuffles_every_discard_of_the_round_the_drawers_own_
         (reshuffle,) = [e for e in hand.events if e.kind == "reshuffle"]
         pool = set(reshuffle.secret["order"]) | set(reshuffle.secret["burned"])
         assert len(pool) == pool_size, after
+
+
+def test_pokerkit_short_all_ins_that_add_up_to_the_largest_raise_reopen_the_betting() -> None:
+    # Fixed-limit hold'em 2/4, four players: on the flop seat0 bets 2, seat1 calls, seat2 is
+    # all-in to 3 and seat3 all-in to 4 (one short each, two adding up to a bet): PokerKit
+    # lets seat0 raise to 6 again; after one short all-in alone it may only call.
+    pokerkits = Options(half_bet_full=False, first_bet_full=True, blind_counts_as_bet=False)
+    for stacks, reopened in (([100, 100, 5, 6], True), ([100, 100, 5, 10], False)):
+        hand = Hand("holdem", stacks=stacks, button=3, rng=random.Random(4),
+                    stakes=Stakes(small_blind=1, big_blind=2), structure="fixed-limit",
+                    options=pokerkits)  # fmt: skip
+        _play(hand, Action.call(), Action.call(), Action.call(), Action.check())
+        _play(hand, Action.bet(2), Action.call(), Action.raise_to(3))
+        _play(hand, Action.raise_to(4) if reopened else Action.call())
+        assert hand.to_act == 0
+        assert _raise_to(hand) == ((6, 6) if reopened else None), stacks

@@ -60,9 +60,12 @@ class Round:
         if seat not in self.acted:
             return True
         level, full = self.acted[seat]
-        if self.structure is Structure.FIXED_LIMIT or (
-            self.first_bet_full and full != self.full_level
-        ):
+        if self.first_bet_full and full != self.full_level:
+            return True
+        if self.first_bet_full and self.current > level:
+            # PokerKit: short all-ins since the seat acted that add up to the largest raise.
+            return self.current - level >= self.largest
+        if self.structure is Structure.FIXED_LIMIT:
             return full != self.full_level
         return self.current - level >= self.min_raise
 

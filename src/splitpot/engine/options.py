@@ -238,8 +238,9 @@ class Options:
       full, counts toward ``raise_cap``.
     - ``first_bet_full``: does a round's first bet or raise count as a full one even when it
       is an all-in short of the smallest bet, reopening the betting for players who checked,
-      as does any all-in that raises by at least the round's largest raise so far (PokerKit,
-      true)? The house rule (false) is TDA 43: a short all-in does not reopen.
+      as does an all-in that raises by at least the round's largest raise so far, or short
+      all-ins that add up to it (PokerKit, true)? The house rule (false) is TDA 43: a short
+      all-in does not reopen (in fixed-limit, unless it is half a bet or more).
     - ``deal_after_discards``: a draw's replacements are dealt once every player has
       discarded, in the drawing order, and a reshuffle then draws on every discard of the
       round, the drawing player's own included (PokerKit, true); the house rule (false) deals
