@@ -7,6 +7,10 @@
 - Pot-limit and no-limit: the smallest bet is a big blind and the smallest raise the last full
   raise; a short all-in, alone or added up with others while still short of a full raise,
   does not reopen the betting for players who have already acted (TDA 43, 47).
+- PokerKit's rules, for a PHH it wrote (``Options.half_bet_full`` false, ``first_bet_full``
+  true): a round's first bet or raise is full however short, and so is any all-in raise by
+  at least the round's largest raise; fixed-limit raises are a full bet above the current
+  bet and each bet or raise counts toward the cap.
 """
 
 from __future__ import annotations
@@ -47,12 +51,20 @@ class Round:
     bets: int = 0  # full bets and raises so far (fixed-limit cap)
     aggressor: int | None = None
     acted: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (current, full)
+    half_bet_full: bool = True  # Options.half_bet_full (fixed-limit)
+    first_bet_full: bool = False  # Options.first_bet_full
+    largest: int = 0  # the largest raise of the round so far (PokerKit's rule)
 
     def reopened_for(self, seat: int) -> bool:
         """May ``seat`` raise, given what it did before in this round?"""
         if seat not in self.acted:
             return True
         level, full = self.acted[seat]
+        if self.first_bet_full and full != self.full_level:
+            return True
+        if self.first_bet_full and self.current > level:
+            # PokerKit: short all-ins since the seat acted that add up to the largest raise.
+            return self.current - level >= self.largest
         if self.structure is Structure.FIXED_LIMIT:
             return full != self.full_level
         return self.current - level >= self.min_raise
@@ -75,7 +87,7 @@ class Round:
         kind: Literal["bet", "raise"] = "bet" if self.current == 0 else "raise"
         pot_sized = self.current + pot + (self.current - put_in)  # the call, then the pot
         if self.structure is Structure.FIXED_LIMIT:
-            low = high = self.full_level + self.size
+            low = high = (self.full_level if self.half_bet_full else self.current) + self.size
         else:
             low = self.current + self.min_raise
             high = pot_sized if self.structure is Structure.POT_LIMIT else all_in
@@ -86,15 +98,20 @@ class Round:
     def record_raise(self, seat: int, to: int) -> None:
         """A bet or raise to ``to``: is it full (reopens, counts for the cap) or short?"""
         increase = to - self.current
-        if self.structure is Structure.FIXED_LIMIT:
+        fixed = self.structure is Structure.FIXED_LIMIT
+        if fixed and self.half_bet_full:
             # Half a bet or more counts as a full bet (docs/rules.md); less does not reopen.
             full = 2 * (to - self.full_level) >= self.size
         else:
-            full = increase >= self.min_raise
+            full = increase >= (self.size if fixed else self.min_raise)
+        # PokerKit: the first bet or raise is full, as is one by at least the largest so far.
+        full = full or (self.first_bet_full and increase >= self.largest)
+        self.largest = max(self.largest, increase)
         if full:
-            if self.structure is not Structure.FIXED_LIMIT:
-                self.min_raise = increase
+            if not fixed:
+                self.min_raise = max(self.min_raise, increase)
             self.full_level = to
+        if full or (fixed and not self.half_bet_full):  # PokerKit counts every bet and raise
             self.bets += 1
         self.current = to
         self.aggressor = seat

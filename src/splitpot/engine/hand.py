@@ -26,6 +26,7 @@ from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_
 from splitpot.engine import runs
 from splitpot.engine.betting import Round
 from splitpot.engine.bomb import check_bomb, post_bomb, skips_betting
+from splitpot.engine.deferred import discard_then_deal
 from splitpot.engine.drawing import Stub, check_discard, discard_limit, stacked_deck
 from splitpot.engine.events import (
     WAYS,
@@ -129,6 +130,7 @@ class Hand:
             reshuffle_seed = (rng or random.Random(0)).getrandbits(48)
         self.reshuffle_seed = reshuffle_seed
         self._muck: list[Card] = []
+        self._pending_draws: list[tuple[int, tuple[Card, ...]]] = []  # engine/deferred.py
         self._stub = Stub(order, random.Random(reshuffle_seed), self.options.reshuffle,
                           redeal=redeal, stub_size=stub_size, dead=self._muck)  # fmt: skip
         self._forced = forced_bets(self.stakes, self.game, button, count)
@@ -450,6 +452,8 @@ class Hand:
             self._log(SvitenFaceUp(seat=seat, card=self._face_up))
             self._phase = "sviten"
             return event
+        if self.options.deal_after_discards:  # PokerKit's order (engine/deferred.py)
+            return discard_then_deal(self, seat, cards)
         received = self._take(count, seat)
         self.hole[seat].extend(received)
         event = self._log(Discarded(seat=seat, count=count, discarded=cards, received=received))
@@ -630,7 +634,8 @@ class Hand:
             if self.structure is not Structure.FIXED_LIMIT:
                 min_raise = max(size, forced.opening)
         round_ = Round(self.structure, size, cap, current=current, full_level=current,
-                       min_raise=min_raise, bets=bets)  # fmt: skip
+                       min_raise=min_raise, bets=bets, half_bet_full=self.options.half_bet_full,
+                       first_bet_full=self.options.first_bet_full)  # fmt: skip
         self._round = round_
         self._phase = "bet"
         self._log(BettingRound(number=self._bet_number, size=size))

@@ -36,6 +36,8 @@ ANTE_RULES: Final = ("every", "big-blind", "button")
 """Who antes: every player, the big blind alone, or the button alone (docs/rules.md "Betting")."""
 _ANTE_WORDS: Final = {"ante": "every", "bb-ante": "big-blind", "button-ante": "button"}
 ODD_CHIP_OPTIONS = ("high-award", "refuse", "first-winner")
+_FLAGS: Final = ("blind_counts_as_bet", "short_blind_full", "muck", "run_twice", "half_bet_full",
+                 "first_bet_full", "deal_after_discards")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -248,9 +250,23 @@ class Options:
     - ``run_twice``: run it twice (docs/rules.md "At the table"): when no more betting can
       happen before the board is complete and no draw is to come, every player still in is
       asked, and if all agree the missing board cards are dealt twice (:mod:`.runs`).
+    - ``half_bet_full``: fixed-limit, an all-in bet or raise of half a bet or more counts as a
+      full one and the next raise is a full bet above the last full one (the house rule, true);
+      or PokerKit's (false): a raise is always a full bet above the current bet, an all-in
+      counts as full only when it raises by a full bet, and every bet and raise, short or
+      full, counts toward ``raise_cap``.
+    - ``first_bet_full``: does a round's first bet or raise count as a full one even when it
+      is an all-in short of the smallest bet, reopening the betting for players who checked,
+      as does an all-in that raises by at least the round's largest raise so far, or short
+      all-ins that add up to it (PokerKit, true)? The house rule (false) is TDA 43: a short
+      all-in does not reopen (in fixed-limit, unless it is half a bet or more).
+    - ``deal_after_discards``: a draw's replacements are dealt once every player has
+      discarded, in the drawing order, and a reshuffle then draws on every discard of the
+      round, the drawing player's own included (PokerKit, true); the house rule (false) deals
+      each player's replacements before the next player discards (docs/rules.md "Drawing").
 
-    The last four are written by :meth:`to_json` only when they are not their defaults, so the
-    stored JSON of every hand dealt without them is as it was.
+    The options from ``blind_counts_as_bet`` on are written by :meth:`to_json` only when they
+    are not their defaults, so the stored JSON of every hand dealt without them is as it was.
     """
 
     odd_chip: str = "high-award"
@@ -264,9 +280,12 @@ class Options:
     short_blind_full: bool = True
     muck: bool = False
     run_twice: bool = False
+    half_bet_full: bool = True
+    first_bet_full: bool = False
+    deal_after_discards: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("blind_counts_as_bet", "short_blind_full", "muck", "run_twice"):
+        for name in _FLAGS:
             if type(getattr(self, name)) is not bool:
                 raise GameSpecError(f"{name} {getattr(self, name)!r:.40}: true or false")
         # Each option by type and range: True is not the number 1, "no" is not False.
@@ -330,6 +349,9 @@ class Options:
                 ("short_blind_full", self.short_blind_full, True),
                 ("muck", self.muck, False),
                 ("run_twice", self.run_twice, False),
+                ("half_bet_full", self.half_bet_full, True),
+                ("first_bet_full", self.first_bet_full, False),
+                ("deal_after_discards", self.deal_after_discards, False),
             )
             if value != default
         }

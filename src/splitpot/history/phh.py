@@ -73,10 +73,10 @@ Several hands (``.phhs``): one TOML table per hand, named by its number, as Poke
     variant = 'FB'
     ...
 
-Importing a PHH written elsewhere: without ``_deck`` the deck is rebuilt from the dealt cards
-(every card must be known, and a hand that needed a reshuffle cannot be rebuilt); without
-``_game``, ``_stakes`` and ``_options`` they come from the variant code and the standard
-fields, with the table options at their defaults. Every dealt and shown card in the PHH is
+Importing a PHH written elsewhere: without ``_deck`` the deck is rebuilt from the dealt cards,
+a reshuffle included (:mod:`splitpot.history.phh_redeal`); without ``_game``, ``_stakes`` and
+``_options`` they come from the variant code and the standard fields, with the table options
+PHH readers (PokerKit) play by (docs/phh.md "Real tables"). Every dealt and shown card in the PHH is
 checked against the hand as the engine deals it, and the final stacks, winnings, awards and
 declarations against the engine's result: a PHH that does not agree is refused.
 """

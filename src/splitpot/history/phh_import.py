@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from datetime import time as clock_time
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from splitpot.cards import Card, parse_cards
@@ -22,9 +22,10 @@ from splitpot.engine.options import Options, Stakes
 from splitpot.engine.unknown import fill_unknown
 from splitpot.errors import SplitpotError
 from splitpot.games import GameSpec, find_game
-from splitpot.games.streets import Deal, Forced, Structure
+from splitpot.games.streets import Forced, Structure
 from splitpot.history.phh_export import export_phh
-from splitpot.history.phh_variants import PhhHand, from_variant
+from splitpot.history.phh_redeal import Rebuilt, rebuild_deck
+from splitpot.history.phh_variants import PhhHand, from_variant, has_sviten
 from splitpot.history.store import HistoryError
 
 __all__ = ["RefusedHand", "import_phh", "read_phh", "read_phh_report"]
@@ -118,52 +119,6 @@ def _words(raw: Any, index: int) -> list[str]:
     return raw.split("#", 1)[0].split()
 
 
-def _rebuilt_deck(actions: Sequence[Any], game: GameSpec, count: int) -> _Deal:
-    """The deck order from the dealt cards, for a PHH without ``_deck``: hole cards one at a
-    time clockwise from the first seat left of the button, then every later card as dealt
-    (``None`` for a card nobody saw: a placeholder deals it, see :mod:`splitpot.engine.unknown`)."""
-    first = game.streets[0]
-    assert isinstance(first, Deal)
-    hole: list[list[Card | None]] = [[] for _ in range(count)]
-    later: list[Card | None] = []
-    for index, raw in enumerate(actions, 1):
-        words = _words(raw, index)
-        if words[:2] == ["d", "dh"] and len(words) == 4:
-            player = _player(words[2], count)
-            cards = _phh_cards(words[3], f"action {index}")
-            room = first.hole - len(hole[player])
-            hole[player] += cards[:room]
-            later += cards[room:]
-        elif words[:2] == ["d", "db"] and len(words) == 3:
-            later += _phh_cards(words[2], f"action {index}")
-    if any(len(cards) != first.hole for cards in hole):
-        raise HistoryError(f"without _deck, every player's {first.hole} hole cards must be dealt")
-    dealt = [hole[player][k] for k in range(first.hole) for player in range(count)] + later
-    seen: set[Card] = set()
-    for index, card in enumerate(dealt):
-        if index >= 52:
-            raise HistoryError(f"the actions deal {len(dealt)} cards: more than a deck")
-        if card is not None and card in seen:  # the record reshuffled: deal it as it did
-            redeal = [c for c in dealt[index:] if c is not None]
-            if len(redeal) != len(dealt) - index:
-                raise HistoryError("a card nobody saw (??) is dealt after the reshuffle")
-            return _Deal(dealt[:index] + [None] * (52 - index), redeal, index)
-        if card is not None:
-            seen.add(card)
-    if len(dealt) > 52:
-        raise HistoryError(f"the actions deal {len(dealt)} cards: more than a deck")
-    return _Deal(dealt + [None] * (52 - len(dealt)), None, None)
-
-
-class _Deal(NamedTuple):
-    """A deck rebuilt from a record: its order (``None``: unknown), and a reshuffle's cards
-    as dealt with the number of cards dealt before it."""
-
-    deck: list[Card | None]
-    redeal: list[Card] | None
-    stub_size: int | None
-
-
 def _unseen_mucks(actions: Any, count: int) -> tuple[list[Any], set[int]]:
     """The actions with a mucking player's cards unknown (``??``): a muck (``p4 sm``, no
     cards) is never shown, so the import keeps nothing of the mucked hand; and who mucks."""
@@ -186,6 +141,17 @@ def _unseen_mucks(actions: Any, count: int) -> tuple[list[Any], set[int]]:
         else:
             out.append(raw)
     return out, {_player(who, count) for who in mucked}
+
+
+def _readers_options(opts: Options, game: GameSpec, structure: Structure) -> Options:
+    """The options of a PHH written elsewhere: settled, capped, bet and dealt as PokerKit does
+    (docs/phh.md "Real tables"): odd chips to the first winner, the largest blind posted,
+    PokerKit's short all-ins, and a draw's replacements once every player has discarded."""
+    opts = replace(opts, odd_chip="first-winner", short_blind_full=False, first_bet_full=True,
+                   half_bet_full=False, deal_after_discards=not has_sviten(game))  # fmt: skip
+    if structure is Structure.FIXED_LIMIT:
+        opts = replace(opts, blind_counts_as_bet=False)  # 4 bets after the blinds
+    return opts
 
 
 def _player(text: str, count: int) -> int:
@@ -249,14 +215,13 @@ class _Importer:
             opts = Options.from_json(options) if options is not None else Options()
         except (TypeError, SplitpotError) as exc:
             raise HistoryError(f"_options: {exc}") from None
-        if options is None:  # a PHH written elsewhere: settled and capped as PHH readers do
-            opts = replace(opts, odd_chip="first-winner", short_blind_full=False)
-            if structure is Structure.FIXED_LIMIT:
-                opts = replace(opts, blind_counts_as_bet=False)  # 4 bets after the blinds
+        if options is None:  # a PHH written elsewhere: played as PHH readers (PokerKit) play it
+            opts = _readers_options(opts, game, structure)
         self.actions, mucked = _unseen_mucks(doc["actions"], count)
         if mucked:  # a record's muck replays whatever the table's option
             opts = replace(opts, muck=True)
         given: list[Card | None]
+        rebuilt: Rebuilt | None = None
         redeal: list[Card] | None = None
         stub_size: int | None = None
         if "_deck" in doc:
@@ -267,11 +232,15 @@ class _Importer:
             if len(given) != 52 or len(set(known)) != len(known):
                 raise HistoryError("_deck must hold each of the 52 cards once (?? if unknown)")
         else:
-            given, redeal, stub_size = _rebuilt_deck(self.actions, game, count)
+            rebuilt = rebuild_deck(self.actions, game, count, _phh_cards,
+                                   lambda who: _player(who, count))  # fmt: skip
+            given, redeal, stub_size = rebuilt.deck, rebuilt.redeal, rebuilt.stub_size
         if "_redeal" in doc:
             redeal = [c for c in _phh_cards(str(doc["_redeal"]), "in _redeal") if c is not None]
             stub_size = _int(doc.get("_stub_size"), "_stub_size")
         deck, unknown = fill_unknown(given)
+        if rebuilt is not None and rebuilt.unknown is not None:  # a reshuffle: rebuilt whole
+            unknown = rebuilt.unknown
         seed = _int(doc.get("_seed", 0), "_seed")
         seat_stacks = [0] * count
         for index, seat in enumerate(order):
@@ -299,6 +268,7 @@ class _Importer:
             raise HistoryError(str(exc)) from None
         self.seen = 0
         self.dealt: list[deque[Card]] = [deque() for _ in range(count)]
+        self.hidden: list[list[Card]] = [[] for _ in range(count)]
         self.board: deque[Card] = deque()
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.face_up: Card | None = None
@@ -407,13 +377,17 @@ class _Importer:
             raise HistoryError(f"_runs: {who} runs it twice or once, not {choice!r:.20}")
         return Action.run_twice() if choice == "twice" else Action.run_once()
 
-    def _take(self, queue: deque[Card], cards: Sequence[Card | None], where: str) -> None:
+    def _take(
+        self, queue: deque[Card], cards: Sequence[Card | None], where: str, seat: int | None = None
+    ) -> None:
         expected = [queue.popleft() for _ in range(min(len(cards), len(queue)))]
         if len(expected) < len(cards) or any(
             c is not None and c != e for c, e in zip(cards, expected, strict=True)
         ):
             dealt = "".join(map(str, expected)) or "nothing"
             raise HistoryError(f"{where}: the deck deals {dealt} here")
+        if seat is not None:  # the cards dealt to it unseen (??): what its ?? discards throw
+            self.hidden[seat] += [e for c, e in zip(cards, expected, strict=True) if c is None]
 
     def _answerless_check(self, seat: int) -> bool:
         """PokerKit asks for a check nobody can answer; splitpot does not ask it."""
@@ -464,12 +438,14 @@ class _Importer:
 
     def _thrown(self, seat: int, thrown: Sequence[Card | None], where: str) -> list[Card]:
         """The cards a discard throws; an unknown one (``??``) is one of the placeholders."""
-        stand_ins = [c for c in self.hand.hole[seat] if c in self.hand.unknown]
+        stand_ins = [c for c in self.hand.hole[seat] if c in self.hidden[seat]]
         out: list[Card] = []
         for card in thrown:
             if card is None and not stand_ins:
                 raise HistoryError(f"{where}: {self._label(seat)} has no unknown card to throw")
             out.append(stand_ins.pop(0) if card is None else card)
+            if card is None:
+                self.hidden[seat].remove(out[-1])
         return out
 
     def run(self) -> tuple[Event, ...]:
@@ -483,7 +459,7 @@ class _Importer:
             if words[0] == "d":
                 if words[1:2] == ["dh"] and len(words) == 4:
                     seat = self.order[_player(words[2], self.count)]
-                    self._take(self.dealt[seat], _phh_cards(words[3], where), where)
+                    self._take(self.dealt[seat], _phh_cards(words[3], where), where, seat)
                 elif words[1:2] == ["db"] and len(words) == 3:
                     self._take(self.board, _phh_cards(words[2], where), where)
                 else:
