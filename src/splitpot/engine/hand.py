@@ -66,16 +66,15 @@ from splitpot.engine.events import (
 from splitpot.engine.forced import forced_bets
 from splitpot.engine.legal import LegalActions
 from splitpot.engine.muck import may_muck, settle_shown, showdown_order
-from splitpot.engine.options import Options, Stakes, check_structure, renamed_options
+from splitpot.engine.options import Options, Stakes, check_structure
 from splitpot.engine.pots import LivePot, live_pots
+from splitpot.engine.replaying import replay_log
+from splitpot.engine.seats import check_seats
 from splitpot.engine.showdown import ShowdownResult
 from splitpot.engine.unknown import check_shown
 from splitpot.errors import (
     GameSpecError,
     IllegalActionError,
-    LogError,
-    SchemaError,
-    SplitpotError,
 )
 from splitpot.games import GameSpec, find_game
 from splitpot.games.streets import Bet, Deal, Declare, Draw, Structure
@@ -119,7 +118,7 @@ class Hand:
             raise GameSpecError("stakes must be a Stakes and options an Options")
         self.stakes.check_game(self.game)
         check_bomb(self.game, self.options.bomb_ante)
-        self.names = _check_seats(self.game, self.options, stacks, button, names)
+        self.names = check_seats(self.game, self.options, stacks, button, names)
         count = len(stacks)
         self.button = button
         self.starting_stacks = tuple(stacks)
@@ -718,46 +717,9 @@ class Hand:
 
     @classmethod
     def replay(cls, events: Sequence[Event]) -> Hand:
-        """Rebuild a hand from a full log and check every event comes out the same."""
-        start = events[0] if events else None
-        if not isinstance(start, HandStarted):
-            raise LogError("a hand log starts with its start event")
-        if start.deck is None or start.seed is None:
-            raise LogError("this log is one seat's view: only a full log replays")
-        try:
-            hand = cls(
-                start.game,
-                stacks=list(start.stacks),
-                button=start.button,
-                stakes=start.stakes,
-                structure=start.structure,
-                options=start.options,
-                deck=start.deck,
-                names=list(start.names),
-                reshuffle_seed=start.seed,
-                unknown=start.unknown or (),
-                redeal=start.redeal,
-                stub_size=start.stub_size,
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, SplitpotError) and not isinstance(exc, SchemaError):
-                raise
-            raise LogError(f"the start event is malformed: {exc!r}") from None
-        for event in events:
-            action = action_of(event)
-            if action is not None and (action.kind != "show" or hand.phase == "show"):
-                hand.apply(action, seat=event.seat)
-        mine = [e.to_json() for e in hand.events]
-        theirs = [e.to_json() for e in events]
-        # A log written before an option was renamed replays: compare its options as read now.
-        theirs[0]["options"] = renamed_options(theirs[0]["options"])
-        if mine != theirs:
-            index = next(
-                (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
-                min(len(mine), len(theirs)),
-            )
-            raise LogError(f"the log does not replay: event {index} differs")
-        return hand
+        """Rebuild a hand from a full log and check every event comes out the same
+        (:func:`splitpot.engine.replaying.replay_log`)."""
+        return replay_log(cls, events)
 
 
 _HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
@@ -774,32 +736,3 @@ _HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
     "muck": Hand._muck_hand,
     **runs.HANDLERS,  # run_twice, run_once
 }
-
-
-def _check_seats(
-    game: GameSpec,
-    options: Options,
-    stacks: Sequence[int],
-    button: int,
-    names: Sequence[str] | None,
-) -> tuple[str, ...]:
-    """The seats' names, once the seats, stacks, button and options are checked."""
-    if options.odd_chip == "refuse":
-        # docs/rules.md's refuse option is the Drawmaha seed calculator's: a hand in play
-        # cannot refuse its own pot, so a table must place odd chips.
-        raise GameSpecError(
-            "the refuse odd-chip rule is for the showdown calculator; a hand in play must "
-            "place every chip (use high-award)"
-        )
-    count = len(stacks)
-    game.check_players(count)
-    if any(type(s) is not int or s <= 0 for s in stacks):
-        raise GameSpecError(f"every player needs a whole, positive stack: {list(stacks)}")
-    if type(button) is not int or not 0 <= button < count:
-        raise GameSpecError(f"button {button!r:.20} is not a seat (0 to {count - 1})")
-    named = tuple(names) if names else tuple(f"seat{i + 1}" for i in range(count))
-    if len(named) != count or len(set(named)) != count:
-        raise GameSpecError("names must give each seat its own name")
-    if not all(isinstance(name, str) and name for name in named):
-        raise GameSpecError("names must be text, one non-empty name per seat")
-    return named
