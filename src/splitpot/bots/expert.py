@@ -68,7 +68,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from splitpot.bots import starting
-from splitpot.bots.base import SeatView, muck_or_show
+from splitpot.bots.base import SeatView, bring_in_or, muck_or_show
 from splitpot.bots.heuristic import (
     _discard_candidates,
     _draws_left,
@@ -170,6 +170,7 @@ class ExpertBot:
             action, why = muck_or_show(legal), "a hand that cannot win is mucked"
         else:
             action, why = self._bet(view, legal)
+            action = bring_in_or(action, legal)
         self.reason = why
         return action
 

@@ -41,7 +41,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from splitpot.bots.base import SeatView, muck_or_show
+from splitpot.bots.base import SeatView, bring_in_or, muck_or_show
 from splitpot.cards import Card
 from splitpot.engine.events import Action, Event
 from splitpot.engine.hand import LegalActions
@@ -92,7 +92,7 @@ class HeuristicBot:
             return self._declare(view, legal)
         if legal.phase == "show":
             return muck_or_show(legal)
-        return self._bet(view, legal)
+        return bring_in_or(self._bet(view, legal), legal)
 
     # ------------------------------------------------------------------ equity
 

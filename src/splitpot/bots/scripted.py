@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 
-from splitpot.bots.base import SeatView
+from splitpot.bots.base import SeatView, bring_in_or
 from splitpot.bots.heuristic import HeuristicBot, _draws_left, _table_max_discard
 from splitpot.engine.events import Action
 from splitpot.engine.hand import LegalActions
@@ -67,7 +67,7 @@ class ScriptedBot:
             return Action.keep()
         if legal.phase == "declare":
             return _declare(view, legal)
-        return self.bet(view, legal)
+        return bring_in_or(self.bet(view, legal), legal)
 
     def draw(self, view: SeatView, legal: LegalActions) -> Action:
         """The draw policy's discard."""

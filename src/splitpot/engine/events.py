@@ -45,6 +45,7 @@ __all__ = [
     "BettingRound",
     "Blind",
     "BoardDealt",
+    "BroughtIn",
     "Called",
     "Checked",
     "DeclareRound",
@@ -85,7 +86,7 @@ EventKind = Literal[
     "start", "post", "deal_hole", "deal_board", "bet_round", "draw_round", "declare_round",
     "fold", "check", "call", "bet", "raise", "discard", "sviten_up", "keep", "reject",
     "sviten_down", "declare", "reveal", "reshuffle", "return", "show", "muck", "win", "settle",
-    "end",
+    "end", "bring_in",
 ]  # fmt: skip
 Blind = Literal["small blind", "big blind", "ante", "straddle"]
 
@@ -222,12 +223,14 @@ class Posted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HoleDealt(Event):
-    """A seat's hole cards (``count`` of them; the cards are the seat's secret)."""
+    """A seat's hole cards (``count`` of them; the cards are the seat's secret). In stud, each
+    street's cards, and ``up``: those dealt face up, public (``None``: none is)."""
 
     kind: ClassVar[Literal["deal_hole"]] = "deal_hole"
     _seat_secret: ClassVar[bool] = True
     seat: int
     count: int
+    up: tuple[Card, ...] | None = None
     cards: tuple[Card, ...] | None = field(default=None, metadata=_SECRET)
 
 
@@ -284,6 +287,17 @@ class Called(Event):
     """A seat calls, putting in ``amount`` chips (all-in for less when short)."""
 
     kind: ClassVar[Literal["call"]] = "call"
+    seat: int
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BroughtIn(Event):
+    """Stud: the bring-in puts in ``amount`` chips (all-in for less when short), the bet the
+    others call or complete (PHH's ``pb``)."""
+
+    kind: ClassVar[Literal["bring_in"]] = "bring_in"
     seat: int
     amount: int
     all_in: bool
@@ -700,6 +714,8 @@ def action_of(event: Event) -> Action | None:
     the log applies. A view's discard or declaration, without its secret, replays as standing
     pat or as no way, which the hand refuses."""
     match event:
+        case BroughtIn():
+            return Action.bring_in()
         case Folded():
             return Action.fold()
         case Checked():

@@ -125,6 +125,8 @@ def _played(
                 actions.append(f"{who} f")
             case "check" | "call":
                 actions.append(f"{who} cc")
+            case "bring_in":
+                actions.append(f"{who} pb")
             case "bet" | "raise":
                 actions.append(f"{who} cbr {event.data['to']}")
             case "discard":

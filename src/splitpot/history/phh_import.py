@@ -414,8 +414,7 @@ class _Importer:
         hand = self.hand
         verb = words[1]
         arity = {"f": (2,), "cc": (2,), "cbr": (3,), "sd": (2, 3)}
-        if verb == "pb":
-            raise HistoryError(f"{where}: splitpot's games have no bring-in")
+        arity["pb"] = (2,)  # stud's bring-in
         if len(words) not in arity.get(verb, ()):
             raise HistoryError(f"{where}: not a PHH action")
         asked = hand.to_act == seat and hand.phase == "bet"
@@ -428,7 +427,9 @@ class _Importer:
         legal = hand.legal_actions()
         assert legal is not None
         action: Action
-        if verb == "f":
+        if verb == "pb":
+            action = Action.bring_in()
+        elif verb == "f":
             action = Action.fold()
         elif verb == "cc":
             action = Action.check() if legal.check else Action.call()
