@@ -88,7 +88,10 @@ def _stakes(doc: Mapping[str, Any], game: GameSpec, structure: Structure, count:
             and small_bet != blinds[1]
         ):
             raise HistoryError("splitpot's minimum bet is the big blind")
-        return stakes_from_phh(antes, blinds, small_bet, big_bet, game)
+        stakes = stakes_from_phh(antes, blinds, small_bet, big_bet, game)
+        if game.stud is not None:  # stud: PHH's bring-in
+            stakes = replace(stakes, bring_in=_int(doc.get("bring_in", 0), "bring_in"))
+        return stakes
     except (TypeError, SplitpotError) as exc:
         if isinstance(exc, HistoryError):
             raise
@@ -164,9 +167,16 @@ class _Deal(NamedTuple):
     stub_size: int | None
 
 
-def _unseen_mucks(actions: Any, count: int) -> tuple[list[Any], set[int]]:
+def _unseen_mucks(
+    actions: Any, count: int, game: GameSpec | None = None
+) -> tuple[list[Any], set[int]]:
     """The actions with a mucking player's cards unknown (``??``): a muck (``p4 sm``, no
-    cards) is never shown, so the import keeps nothing of the mucked hand; and who mucks."""
+    cards) is never shown, so the import keeps nothing of the mucked hand but, in stud, the
+    up cards everyone saw; and who mucks."""
+    ups = [s.up for s in game.streets if isinstance(s, Deal) and s.hole] if game else []
+    if game is None or game.stud is None:
+        ups = []
+    dealt: dict[str, int] = {}
     if not isinstance(actions, list):
         return actions, set()
     mucked = set()
@@ -180,7 +190,10 @@ def _unseen_mucks(actions: Any, count: int) -> tuple[list[Any], set[int]]:
     for index, raw in enumerate(actions, 1):
         words = _words(raw, index)
         if words[:2] == ["d", "dh"] and len(words) == 4 and words[2] in mucked:
-            out.append(f"d dh {words[2]} " + "?" * len(words[3]))
+            street = dealt[words[2]] = dealt.get(words[2], -1) + 1
+            up = ups[street] if street < len(ups) else 0  # stud: the up cards stay seen
+            kept = len(words[3]) - 2 * up
+            out.append(f"d dh {words[2]} " + "?" * kept + words[3][kept:])
         elif len(words) == 3 and words[0] in mucked and words[1] == "sd":
             out.append(f"{words[0]} sd " + "?" * len(words[2]))
         else:
@@ -217,7 +230,7 @@ def _started(doc: Mapping[str, Any]) -> datetime | None:
 
 
 _COMPARED: Final = (
-    "variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
+    "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
     "finishing_stacks", "winnings", "_declarations", "_sviten", "_awards",
 )  # fmt: skip
 
@@ -253,7 +266,7 @@ class _Importer:
             opts = replace(opts, odd_chip="first-winner", short_blind_full=False)
             if structure is Structure.FIXED_LIMIT:
                 opts = replace(opts, blind_counts_as_bet=False)  # 4 bets after the blinds
-        self.actions, mucked = _unseen_mucks(doc["actions"], count)
+        self.actions, mucked = _unseen_mucks(doc["actions"], count, game)
         if mucked:  # a record's muck replays whatever the table's option
             opts = replace(opts, muck=True)
         given: list[Card | None]
@@ -530,7 +543,11 @@ class _Importer:
             if words[2] != "-":
                 cards = _phh_cards(words[2], where)
                 known = sorted(c for c in cards if c is not None)
-                if len(cards) != len(self.shown[seat]) or not set(known) <= set(self.shown[seat]):
+                # (stud: a hand shown all-in before seventh street shows the cards so far)
+                short = self.hand.game.stud is not None and len(cards) < len(self.shown[seat])
+                if (len(cards) != len(self.shown[seat]) and not short) or not set(known) <= set(
+                    self.shown[seat]
+                ):
                     shown = "".join(map(str, self.shown[seat]))
                     raise HistoryError(f"{where}: {self._label(seat)} shows {shown}")
             said.add(seat)
