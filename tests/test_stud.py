@@ -327,3 +327,22 @@ def test_stud_hands_dealt_before_keep_their_json() -> None:
         data = event.to_json()
         assert "up" not in data and "bring_in" not in json.dumps(data)
     assert parse_cards("2c")  # (cards parse as before)
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def test_stud_showdown_and_equity_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cli_run import cli, cli_captured
+
+    code, out = cli(["showdown", "stud-8", "--player", "A=As 2d 3h 4c 5s 9d 9h",
+                     "--player", "B=Ks Kd Kh 7c 7d Qs Jc", "--pot", "11"])  # fmt: skip
+    assert code == 0 and "Totals: A 5, B 6" in out and "Kings full of sevens" in out
+    code, _, err = cli_captured(["showdown", "razz", "--player", "A=As 2d", "--player",
+                                 "B=Ks Kd", "--pot", "2"], capsys)  # fmt: skip
+    assert code != 0 and "needs 7" in err
+    code, out = cli(["equity", "razz", "--player", "A=As 2d 3h", "--player", "B=Ks Kd Kh",
+                     "--samples", "500"])  # fmt: skip
+    assert code == 0 and "razz win/tie" in out

@@ -23,7 +23,7 @@ from splitpot.engine.hand import Hand
 from splitpot.engine.table import Table
 from splitpot.history import HistoryError, export_phh, import_phh, variant_code
 from splitpot.history.phh_variants import from_variant
-from test_history_pokerkit import AUTOMATIONS, _by_house_rule, _pokerkit_stacks
+from test_history_pokerkit import AUTOMATIONS, _by_house_rule, _pokerkit_stacks, _rule_that_differs
 
 GAMES_BY_CODE = {
     "F7S": ("stud", pokerkit.FixedLimitSevenCardStud),
@@ -63,7 +63,8 @@ def pokerkit_stud_hand(code: str, seed: int) -> tuple[str, list[int]]:
 
 
 def _imports(code: str, count: int) -> tuple[int, int]:
-    """(hands imported, hands refused): a refusal is only PokerKit's Stud Hi-Lo 8 side pot
+    """(hands imported, hands refused): a refusal is only a fixed-limit short all-in (as for
+    FT), or PokerKit's Stud Hi-Lo 8 side pot
     that no low qualifies for, which PokerKit 0.7.7 splits with a hand that did not win it
     (seed 177: PokerKit gives 3 of a 12-chip side pot to a pair of eights against two pair)."""
     done = refused = 0
@@ -73,7 +74,11 @@ def _imports(code: str, count: int) -> tuple[int, int]:
         try:
             events = import_phh(text)  # compares finishing_stacks: refused if they differ
         except HistoryError as exc:
-            assert code == "F7S/8" and "finishing_stacks does not match" in str(exc), text
+            # docs/rules.md "Betting": a fixed-limit all-in of half a bet or more is a full
+            # bet; PokerKit lets the next player raise by the rest of a bet instead.
+            short = _rule_that_differs("FT", str(exc), text) == "fixed-limit short all-in"
+            hi_lo = code == "F7S/8" and "finishing_stacks does not match" in str(exc)
+            assert short or hi_lo, text
             refused += 1
             continue
         hand = Hand.replay(events)
@@ -109,7 +114,7 @@ def test_pokerkit_stud_hands_import_with_pokerkits_finishing_stacks(code: str) -
 @pytest.mark.parametrize("code", sorted(GAMES_BY_CODE))
 def test_pokerkit_stud_hands_import_with_pokerkits_finishing_stacks_1000(code: str) -> None:
     done, refused = _imports(code, 1000)
-    assert done + refused == 1000 and refused <= 20, (done, refused)
+    assert done + refused == 1000 and refused <= 50, (done, refused)
 
 
 @pytest.mark.parametrize("code", sorted(GAMES_BY_CODE))
