@@ -114,7 +114,7 @@ def test_pokerkit_stud_hands_import_with_pokerkits_finishing_stacks(code: str) -
 @pytest.mark.parametrize("code", sorted(GAMES_BY_CODE))
 def test_pokerkit_stud_hands_import_with_pokerkits_finishing_stacks_1000(code: str) -> None:
     done, refused = _imports(code, 1000)
-    assert done + refused == 1000 and refused <= 50, (done, refused)
+    assert done + refused == 1000 and refused <= 10, (done, refused)  # measured: 3, 1, 6
 
 
 @pytest.mark.parametrize("code", sorted(GAMES_BY_CODE))
