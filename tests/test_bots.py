@@ -235,6 +235,8 @@ def scripted(legal: LegalActions) -> Action:
         return Action.keep()
     if legal.phase == "declare":
         return Action.declare("high")
+    if legal.bring_in is not None:
+        return Action.bring_in()
     return Action.check() if legal.check else Action.call()
 
 
@@ -265,7 +267,8 @@ def test_the_bot_sees_and_needs_nothing_of_the_other_hand(game: str) -> None:
     random.Random(game).shuffle(deck)
     other = list(deck)
     # Heads-up with button 1, seat 0 is dealt first: seat 1's cards are the odd positions.
-    for index in range(spec.hole_cards):
+    # (In stud seat 1's up cards are public: only its down cards, the 1st, 2nd and 7th, differ.)
+    for index in range(spec.hole_cards) if spec.stud is None else (0, 1, 6):
         position = 2 * index + 1
         other[position], other[-1 - index] = other[-1 - index], other[position]
     first = decisions_with_deck(game, deck)
@@ -312,6 +315,10 @@ MATCH_HANDS = {
     "omaha-8": 400,
     "omaha-8-pl": 400,
     "big-o": 400,
+    "stud": 400,
+    "razz": 400,
+    "stud-8": 400,
+    "razzdugi": 400,
     "holdem": 400,
     "omaha": 400,
     "omaha-5": 400,

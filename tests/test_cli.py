@@ -322,8 +322,8 @@ def seed_args(a: str = SEED_A, b: str = SEED_B, board: str = SEED_BOARD) -> list
         ([*seed_args(a="As Ah Kd Qc"), "--pot", "120"], ["player A has 4 cards", "needs 5"]),
         ([*seed_args(board="Ac Kh 7c 6d"), "--pot", "120"], ["board has 4 cards", "needs 5"]),
         (
-            ["showdown", "razz", "--player", "A=As Ah", "--player", "B=Ks Kh", "--pot", "1"],
-            ["unknown game 'razz'", "drawmaha"],
+            ["showdown", "pinochle", "--player", "A=As Ah", "--player", "B=Ks Kh", "--pot", "1"],
+            ["unknown game 'pinochle'", "drawmaha"],
         ),
         (seed_args(), ["--pot", "--contribution"]),
         ([*seed_args(), "--pot", "120", "--contribution", "A=60"], ["not both"]),

@@ -283,9 +283,17 @@ def check_state(hand: Hand) -> None:
             assert not cards, f"folded seat {seat} still holds {format_cards(cards)}"
         elif hand.phase == "sviten" and seat == hand.to_act:
             assert len(cards) == spec.hole_cards - 1
+        elif spec.stud is not None:  # stud: the cards of the streets dealt so far
+            dealt = sum(
+                e.data["count"] for e in hand.events if e.kind == "deal_hole" and e.seat == seat
+            )
+            assert len(cards) == dealt <= spec.hole_cards, (
+                f"seat {seat} holds {format_cards(cards)}"
+            )
         else:
             assert len(cards) == spec.hole_cards, f"seat {seat} holds {format_cards(cards)}"
-    assert len(hand.board) <= spec.board_cards
+    # (stud: one common card when the stub cannot give everyone a seventh-street card)
+    assert len(hand.board) <= spec.board_cards + (spec.stud is not None)
     if hand.is_over:
         assert sum(hand.stacks) == total, f"chips {sum(hand.stacks)} != {total} at the end"
         assert hand.to_act is None and hand.legal_actions() is None
@@ -304,7 +312,7 @@ def check_state(hand: Hand) -> None:
     assert legal.kinds, "a seat is to act but may do nothing"
     if legal.phase == "bet":
         assert hand.stacks[legal.seat] > 0, "an all-in seat is asked to bet"
-        assert legal.check != legal.fold, legal
+        assert legal.check != legal.fold or legal.bring_in is not None, legal  # stud: no fold
         if legal.call is not None:
             assert 0 < legal.call <= hand.stacks[legal.seat]
         if legal.raise_ is not None:
@@ -374,6 +382,8 @@ def offered_actions(legal: LegalActions, rng: random.Random | None = None) -> li
         out.append(Action.check())
     if legal.call is not None:
         out.append(Action.call())
+    if legal.bring_in is not None:
+        out.append(Action.bring_in())
     if legal.raise_ is not None:
         low, high = legal.raise_.min_to, legal.raise_.max_to
         amounts = {low, high, (low + high) // 2}
@@ -536,7 +546,7 @@ def check_view(hand: Hand, seat: int | None) -> None:
             assert mine_view.secret == event.secret, f"{where}: own secret hidden"
         else:
             assert not mine_view.secret, f"{where}: shows {dict(mine_view.secret)}"
-        if event.kind in ("deal_board", "show", "sviten_up"):
+        if event.kind in ("deal_board", "show", "sviten_up", "deal_hole"):  # stud's up cards
             known |= cards_in(event.data)
         if mine:
             known |= cards_in(event.secret)
@@ -888,6 +898,8 @@ class RulesModel:
 
     def check_now(self) -> None:
         """The hand waits for the seat the rules name, offering what the rules allow."""
+        if self.spec.stud is not None:
+            return  # the stud order of play is not modelled here: tests/test_stud.py checks it
         self.feed_all()
         hand = self.hand
         assert self.stacks == hand.stacks or hand.is_over, (self.stacks, hand.stacks)

@@ -190,8 +190,9 @@ def test_the_lobby_presets_name_registry_games() -> None:
     by_id = {m.id: m for m in MIXES}
     # docs/rules.md "The mixed-game menu": the seed games widened with Omaha hi-lo (issue 22)
     assert by_id["split-pot-mix"].games == (
-        "drawmaha", "bodigiha", "badugi", "doogie", "omaha-8", "big-o",
+        "drawmaha", "bodigiha", "badugi", "doogie", "omaha-8", "big-o", "stud-8", "razzdugi",
     )  # fmt: skip
+    assert by_id["stud-mix"].games == ("stud", "razz", "stud-8", "razzdugi")
     assert {len(GAMES[g].awards) for g in by_id["split-pot-mix"].games} == {1, 2}
     assert by_id["badugi-mix"].games == ("badugi", "badacey", "badeucy")
     assert by_id["triple-draw-mix"].games == (

@@ -57,6 +57,10 @@ GAME_TABLE = {
     "omaha-8": (4, 5, ("omaha", "omaha-low"), "omaha"),
     "omaha-8-pl": (4, 5, ("omaha", "omaha-low"), "omaha"),
     "big-o": (5, 5, ("omaha", "omaha-low"), "omaha"),
+    "stud": (7, 0, ("stud",), "stud"),
+    "razz": (7, 0, ("razz",), "razz"),
+    "stud-8": (7, 0, ("stud", "stud-low"), "stud"),
+    "razzdugi": (7, 0, ("razz", "badugi"), "razz"),
 }
 
 

@@ -225,15 +225,15 @@ def test_bad_bodies_are_refused_with_a_message(
 
 def test_unknown_game_is_refused_naming_the_known_ones(client: TestClient) -> None:
     bodies = {
-        "/api/lab/showdown": {**FIRST_CASE, "game": "stud"},
-        "/api/advise": {"game": "stud", "hole": "As Kd"},
-        "/api/equity": {"game": "stud", "players": {"A": "As", "B": "Kd"}},
+        "/api/lab/showdown": {**FIRST_CASE, "game": "pinochle"},
+        "/api/advise": {"game": "pinochle", "hole": "As Kd"},
+        "/api/equity": {"game": "pinochle", "players": {"A": "As", "B": "Kd"}},
     }
     for route, body in bodies.items():
         response = client.post(route, json=body)
         assert response.status_code == 400
         message = response.json()["error"]
-        assert "unknown game 'stud'" in message and "drawmaha" in message
+        assert "unknown game 'pinochle'" in message and "drawmaha" in message
 
 
 @pytest.mark.parametrize(

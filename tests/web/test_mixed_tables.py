@@ -70,7 +70,10 @@ def test_a_rotation_of_bots_deals_both_games_in_turn_and_stores_each_with_its_ga
 
 
 DRAMAHA_FAMILY = ["drawmaha", "drawmaha-27", "drawmadugi", "triple-draw-dramaha", "sviten-special"]
-SPLIT_POT_MIX = ["drawmaha", "bodigiha", "badugi", "doogie", "omaha-8", "big-o"]
+SPLIT_POT_MIX = [
+    "drawmaha", "bodigiha", "badugi", "doogie", "omaha-8", "big-o", "stud-8", "razzdugi",
+]  # fmt: skip
+STUD_MIX = ["stud", "razz", "stud-8", "razzdugi"]
 TRIPLE_DRAW_MIX = ["27-triple-draw", "a5-triple-draw", "badugi", "badacey", "badeucy"]
 
 
@@ -81,6 +84,7 @@ TRIPLE_DRAW_MIX = ["27-triple-draw", "a5-triple-draw", "badugi", "badacey", "bad
         ("dramaha-family", "Dramaha family", DRAMAHA_FAMILY, "rotation"),
         ("badugi-mix", "Badugi mix", ["badugi", "badacey", "badeucy"], "rotation"),
         ("triple-draw-mix", "Triple-draw mix", TRIPLE_DRAW_MIX, "rotation"),
+        ("stud-mix", "Stud mix", STUD_MIX, "rotation"),
     ],
 )
 def test_the_lobby_offers_the_presets_and_a_table_made_from_one_is_named_after_it(
@@ -88,7 +92,8 @@ def test_the_lobby_offers_the_presets_and_a_table_made_from_one_is_named_after_i
 ) -> None:
     offered = {m["id"]: m for m in client.get("/api/games").json()["mixes"]}
     assert list(offered) == [
-        "split-pot-mix", "dramaha-family", "badugi-mix", "triple-draw-mix", "dealers-choice",
+        "split-pot-mix", "dramaha-family", "badugi-mix", "triple-draw-mix", "stud-mix",
+        "dealers-choice",
     ]  # fmt: skip
     mix = offered[preset]
     assert (mix["name"], mix["games"], mix["mixed"]) == (name, games, mixed)

@@ -269,7 +269,7 @@ def test_create_table_seats_you_and_the_bots(client: TestClient) -> None:
     ("body", "message"),
     [
         ({}, "game: name a game"),
-        ({"game": "stud"}, "game:"),
+        ({"game": "pinochle"}, "game:"),
         ({"game": "badugi", "structure": "spread-limit"}, "structure:"),
         ({"game": "badugi", "seats": 9}, "seats: Badugi seats 2 to 6"),
         ({"game": "badugi", "seats": "3"}, "seats:"),

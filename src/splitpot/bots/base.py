@@ -26,7 +26,9 @@ from splitpot.engine.table import Policy
 from splitpot.games import GameSpec
 from splitpot.games.streets import Structure
 
-__all__ = ["Bot", "RandomBot", "SeatView", "muck_or_show", "policy_for", "seat_view"]
+__all__ = [
+    "Bot", "RandomBot", "SeatView", "bring_in_or", "muck_or_show", "policy_for", "seat_view",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +77,14 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
 def muck_or_show(legal: LegalActions) -> Action:
     """At the showdown with the muck option, bots muck every hand they may muck."""
     return Action.muck() if legal.muck else Action.show()
+
+
+def bring_in_or(action: Action, legal: LegalActions) -> Action:
+    """Stud's bring-in (docs/rules.md "The mixed-game menu"): a bot that would complete keeps
+    its bet; any other choice (a check, a call, a fold) is the bring-in, its one other action."""
+    if legal.bring_in is not None and action.kind not in ("bet", "raise"):
+        return Action.bring_in()
+    return action
 
 
 class Bot(Protocol):

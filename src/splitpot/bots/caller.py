@@ -43,6 +43,8 @@ class CallerBot:
                 low_value is not None,
             )
             return Action.declare(way if way in legal.declare else legal.declare[0])
+        if legal.bring_in is not None:
+            return Action.bring_in()
         if legal.check:
             return Action.check()
         return Action.call()

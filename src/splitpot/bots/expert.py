@@ -68,7 +68,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from splitpot.bots import starting
-from splitpot.bots.base import SeatView, muck_or_show
+from splitpot.bots.base import SeatView, bring_in_or, muck_or_show
 from splitpot.bots.heuristic import (
     _discard_candidates,
     _draws_left,
@@ -173,6 +173,7 @@ class ExpertBot:
             action, why = Action.run_twice(), "running twice keeps the equity, halves the swing"
         else:
             action, why = self._bet(view, legal)
+            action = bring_in_or(action, legal)
         self.reason = why
         return action
 

@@ -41,7 +41,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from splitpot.bots.base import SeatView, muck_or_show
+from splitpot.bots.base import SeatView, bring_in_or, muck_or_show
 from splitpot.bots.memo import Memo
 from splitpot.cards import Card
 from splitpot.engine.events import Action, Event
@@ -95,7 +95,7 @@ class HeuristicBot:
             return muck_or_show(legal)
         if legal.phase == "runs":
             return Action.run_twice()  # the same equity, half the swing
-        return self._bet(view, legal)
+        return bring_in_or(self._bet(view, legal), legal)
 
     # ------------------------------------------------------------------ equity
 

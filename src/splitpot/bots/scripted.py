@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 
-from splitpot.bots.base import SeatView, muck_or_show
+from splitpot.bots.base import SeatView, bring_in_or, muck_or_show
 from splitpot.bots.heuristic import HeuristicBot, _draws_left, _table_max_discard
 from splitpot.engine.events import Action
 from splitpot.engine.hand import LegalActions
@@ -71,7 +71,7 @@ class ScriptedBot:
             return muck_or_show(legal)  # (the muck option's showdown)
         if legal.phase == "runs":
             return Action.run_twice()  # every scripted style agrees to run it twice
-        return self.bet(view, legal)
+        return bring_in_or(self.bet(view, legal), legal)
 
     def draw(self, view: SeatView, legal: LegalActions) -> Action:
         """The draw policy's discard."""

@@ -22,6 +22,7 @@ from splitpot.engine.events import (
     BettingRound,
     BetTo,
     BoardDealt,
+    BroughtIn,
     Called,
     Checked,
     ChoseOnce,
@@ -174,6 +175,8 @@ def event_line(
     match event:
         case Posted(blind=blind, amount=amount):
             return f"{who} posts {blind} {amount}"
+        case BroughtIn(amount=amount):
+            return f"{who} brings in for {amount}"
         case HoleDealt(cards=cards):
             return None if cards is None else f"Dealt to {who}: {cards_text(cards)}"
         case BoardDealt(cards=cards):

@@ -13,7 +13,7 @@ __all__ = ["ACTION_KINDS", "WAYS", "Action", "ActionKind", "Way", "way_of"]
 
 ActionKind = Literal[
     "fold", "check", "call", "bet", "raise", "discard", "keep", "reject", "declare", "show",
-    "muck", "run_twice", "run_once",
+    "muck", "run_twice", "run_once", "bring_in",
 ]  # fmt: skip
 Way = Literal["high", "low", "both"]
 
@@ -80,6 +80,11 @@ class Action:
     def raise_to(cls, to: int) -> Action:
         """Raise to a round total of ``to`` chips."""
         return cls("raise", amount=to)
+
+    @classmethod
+    def bring_in(cls) -> Action:
+        """Stud: post the bring-in (the alternative is to complete: a bet of the small bet)."""
+        return cls("bring_in")
 
     @classmethod
     def discard(cls, cards: Iterable[int] | str = ()) -> Action:

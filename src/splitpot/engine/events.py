@@ -35,52 +35,14 @@ from splitpot.errors import LogError, SplitpotError
 from splitpot.games.streets import Structure
 
 __all__ = [
-    "ACTION_KINDS",
-    "EVENT_KINDS",
-    "NOBODY",
-    "WAYS",
-    "Action",
-    "ActionKind",
-    "AgreedTwice",
-    "BetTo",
-    "BettingRound",
-    "Blind",
-    "BoardDealt",
-    "Called",
-    "Checked",
-    "ChoseOnce",
-    "DeclareRound",
-    "Declared",
-    "Discarded",
-    "DrawRound",
-    "Ended",
-    "Event",
-    "EventKind",
-    "Folded",
-    "HandStarted",
-    "HoleDealt",
-    "Kept",
-    "Mucked",
-    "Posted",
-    "RaisedTo",
-    "Rejected",
-    "Reshuffled",
-    "Returned",
-    "Revealed",
-    "RunDealt",
-    "Settled",
-    "SettledAward",
-    "Shown",
-    "SvitenFaceDown",
-    "SvitenFaceUp",
-    "Way",
-    "WonUncontested",
-    "action_of",
-    "events_from_json",
-    "events_to_json",
-    "view",
-    "way_of",
-]
+    "ACTION_KINDS", "EVENT_KINDS", "NOBODY", "WAYS", "Action", "ActionKind", "AgreedTwice",
+    "BetTo", "BettingRound", "Blind", "BoardDealt", "BroughtIn", "Called", "Checked", "ChoseOnce",
+    "DeclareRound", "Declared", "Discarded", "DrawRound", "Ended", "Event", "EventKind", "Folded",
+    "HandStarted", "HoleDealt", "Kept", "Mucked", "Posted", "RaisedTo", "Rejected", "Reshuffled",
+    "Returned", "Revealed", "RunDealt", "Settled", "SettledAward", "Shown", "SvitenFaceDown",
+    "SvitenFaceUp", "Way", "WonUncontested", "action_of", "events_from_json", "events_to_json",
+    "view", "way_of",
+]  # fmt: skip
 
 NOBODY: Final = -1
 
@@ -88,7 +50,7 @@ EventKind = Literal[
     "start", "post", "deal_hole", "deal_board", "bet_round", "draw_round", "declare_round",
     "fold", "check", "call", "bet", "raise", "discard", "sviten_up", "keep", "reject",
     "sviten_down", "declare", "reveal", "reshuffle", "return", "show", "muck", "win", "settle",
-    "end", "run_twice", "run_once", "deal_run",
+    "end", "run_twice", "run_once", "deal_run", "bring_in",
 ]  # fmt: skip
 Blind = Literal["small blind", "big blind", "ante", "straddle"]
 
@@ -225,12 +187,14 @@ class Posted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HoleDealt(Event):
-    """A seat's hole cards (``count`` of them; the cards are the seat's secret)."""
+    """A seat's hole cards (``count`` of them; the cards are the seat's secret). In stud, each
+    street's cards, and ``up``: those dealt face up, public (``None``: none is)."""
 
     kind: ClassVar[Literal["deal_hole"]] = "deal_hole"
     _seat_secret: ClassVar[bool] = True
     seat: int
     count: int
+    up: tuple[Card, ...] | None = None
     cards: tuple[Card, ...] | None = field(default=None, metadata=_SECRET)
 
 
@@ -287,6 +251,17 @@ class Called(Event):
     """A seat calls, putting in ``amount`` chips (all-in for less when short)."""
 
     kind: ClassVar[Literal["call"]] = "call"
+    seat: int
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BroughtIn(Event):
+    """Stud: the bring-in puts in ``amount`` chips (all-in for less when short), the bet the
+    others call or complete (PHH's ``pb``)."""
+
+    kind: ClassVar[Literal["bring_in"]] = "bring_in"
     seat: int
     amount: int
     all_in: bool
@@ -731,6 +706,8 @@ def action_of(event: Event) -> Action | None:
     the log applies. A view's discard or declaration, without its secret, replays as standing
     pat or as no way, which the hand refuses."""
     match event:
+        case BroughtIn():
+            return Action.bring_in()
         case Folded():
             return Action.fold()
         case Checked():

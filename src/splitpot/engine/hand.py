@@ -71,6 +71,7 @@ from splitpot.engine.pots import LivePot, live_pots
 from splitpot.engine.replaying import replay_log
 from splitpot.engine.seats import check_seats
 from splitpot.engine.showdown import ShowdownResult
+from splitpot.engine.stud import bring_in_legal, deal_street, first_to_act, post_bring_in
 from splitpot.engine.unknown import check_shown
 from splitpot.errors import (
     GameSpecError,
@@ -325,6 +326,8 @@ class Hand:
             muck = may_muck(self, seat, self._shown, len(self._queue))
             known = not any(card in self.unknown for card in self.hole[seat])
             return LegalActions(seat, "show", show=known, muck=muck)
+        if (bring_in := bring_in_legal(self, seat)) is not None:  # stud (engine/stud.py)
+            return bring_in
         assert self._round is not None
         others_can_act = self._others_can_bet(seat)
         owed = self._to_match(seat, others_can_act) - self.bets[seat]
@@ -597,6 +600,8 @@ class Hand:
             self._next_in_queue()
 
     def _deal(self, street: Deal) -> None:
+        if street.hole and self.game.stud is not None:
+            return deal_street(self, street)  # engine/stud.py
         if street.hole:
             seats = [s for s in self._left_of_button() if not self.folded[s]]
             for _ in range(street.hole):
@@ -620,6 +625,8 @@ class Hand:
             size, cap = self.stakes.big_blind, None
         current, bets, min_raise = max(self.bets), 1 if max(self.bets) else 0, size
         first = (self.button + 1) % len(self.stacks)
+        if self.game.stud is not None:  # the bring-in, then the best showing (engine/stud.py)
+            first = first_to_act(self)
         forced = self._forced
         if self._bet_number == 1 and forced.first is not None:
             # A big blind (or straddle) all-in for less still makes the others call it in
@@ -734,5 +741,6 @@ _HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
     "declare": Hand._declare,
     "show": Hand._show,
     "muck": Hand._muck_hand,
+    "bring_in": post_bring_in,
     **runs.HANDLERS,  # run_twice, run_once
 }

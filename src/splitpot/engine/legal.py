@@ -32,6 +32,7 @@ class LegalActions:
     show: bool = False  # the showdown, with the muck option: show (always) or muck
     muck: bool = False
     runs: bool = False  # run it twice (engine.runs): every player all-in is asked
+    bring_in: int | None = None  # stud: the chips the bring-in puts in (else complete or bet)
     kinds: tuple[ActionKind, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -46,6 +47,8 @@ class LegalActions:
             out.append("check")
         if self.call is not None:
             out.append("call")
+        if self.bring_in is not None:
+            out.append("bring_in")
         if self.raise_ is not None:
             out.append(self.raise_.kind)
         if self.phase == "draw":
@@ -81,6 +84,8 @@ class LegalActions:
             elif kind in ("bet", "raise") and self.raise_ is not None:
                 low, high = self.raise_.min_to, self.raise_.max_to
                 parts.append(f"{kind} to {low}" if low == high else f"{kind} to {low}-{high}")
+            elif kind == "bring_in":
+                parts.append(f"bring in for {self.bring_in}")
             elif kind == "discard":
                 parts.append(f"discard 0-{self.discard_max} of {format_cards(self.hole)}")
             elif kind == "declare":

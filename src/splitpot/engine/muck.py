@@ -81,7 +81,9 @@ def may_muck(hand: Hand, seat: int, shown: Sequence[int], waiting: int) -> bool:
     return result.payouts.get(name, 0) - result.returned.get(name, 0) == 0
 
 
-_CARD_KEYS = frozenset({"deck", "unknown", "cards", "discarded", "received", "order", "burned"})
+_CARD_KEYS = frozenset(
+    {"deck", "unknown", "cards", "discarded", "received", "order", "burned", "up"}
+)
 
 
 def _relabel(value: Any, mapping: Mapping[str, str], key: str = "") -> Any:
@@ -108,6 +110,7 @@ def _seen_and_held(events: Sequence[Event], mucked: set[int]) -> tuple[set[Any],
         if event.kind in ("deal_hole", "discard", "sviten_down"):
             (held if event.seat in mucked else seen).update(cards)
         seen.update(event.data.get("cards", ()))
+        seen.update(event.data.get("up") or ())  # stud's up cards
         if "card" in event.data:
             seen.add(event.data["card"])
     seen -= set(events[0].data.get("unknown") or ())  # a placeholder stays one

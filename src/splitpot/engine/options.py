@@ -30,7 +30,7 @@ MAX_CHIPS: Final = 10**9
 RESHUFFLE_POLICIES = ("all-discards", "previous-rounds")
 _STAKES = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*(?:/\s*(\d+)\s*)?(.*)", re.IGNORECASE | re.DOTALL)
 _STAKES_EXTRA = re.compile(
-    r"\s*,?\s*(?:(ante|bb-ante|button-ante)\s+(\d+)|(straddle))\s*", re.IGNORECASE
+    r"\s*,?\s*(?:(ante|bb-ante|button-ante|bring-in)\s+(\d+)|(straddle))\s*", re.IGNORECASE
 )
 ANTE_RULES: Final = ("every", "big-blind", "button")
 """Who antes: every player, the big blind alone, or the button alone (docs/rules.md "Betting")."""
@@ -55,6 +55,10 @@ class Stakes:
     in PHH's player order: from the first seat left of the button (the small blind), the
     button last; heads-up the first entry is the button's (the small blind), as in PHH.
     An ante game must have an ante (:meth:`check_game`): its blinds are not posted.
+    A stud game (docs/rules.md "The mixed-game menu") has a ``bring_in`` below the small bet
+    (0: none, the low card opens as it likes): ``"1/4/8 bring-in 2"`` is an ante of 1, bets of
+    4 and 8 and a bring-in of 2; without ``bring-in``, a stud game's text brings in for half
+    the small bet (``"1/2"``: ante 1, bring-in 1, bets 2/4).
     """
 
     small_blind: int = 1
@@ -66,6 +70,7 @@ class Stakes:
     straddle: int = 0
     antes: tuple[int, ...] = ()
     blinds: tuple[int, ...] = ()
+    bring_in: int = 0  # stud: the bring-in (written to JSON only when there is one)
 
     def __post_init__(self) -> None:
         if self.small_bet == 0:
@@ -78,7 +83,7 @@ class Stakes:
                 raise GameSpecError(f"stakes {name} must be a list of chips, not {value!r:.40}")
             object.__setattr__(self, name, tuple(value))
         values = (self.small_blind, self.big_blind, self.ante, self.small_bet, self.big_bet,
-                  self.straddle, *self.antes, *self.blinds)  # fmt: skip
+                  self.straddle, self.bring_in, *self.antes, *self.blinds)  # fmt: skip
         if any(type(v) is not int or v < 0 for v in values):
             raise GameSpecError(f"stakes must be whole, non-negative chips: {values}")
         if self.big_blind <= 0 or self.small_blind > self.big_blind:
@@ -87,7 +92,11 @@ class Stakes:
             raise GameSpecError(f"ante_rule {self.ante_rule!r:.40}: use {', '.join(ANTE_RULES)}")
         if self.straddle and self.straddle <= self.big_blind:
             raise GameSpecError(f"a straddle of {self.straddle} must be above the big blind")
-        names = ("small blind", "big blind", "ante", "small bet", "big bet", "straddle")
+        if self.bring_in and self.bring_in >= self.small_bet:
+            raise GameSpecError(
+                f"a bring-in of {self.bring_in} must be below the small bet ({self.small_bet})"
+            )
+        names = ("small blind", "big blind", "ante", "small bet", "big bet", "straddle", "bring-in")
         named = [*zip(names, values, strict=False)]
         named += [("ante", v) for v in self.antes] + [("blind", v) for v in self.blinds]
         for name, value in named:
@@ -102,7 +111,8 @@ class Stakes:
         """``"1/2"``, ``"5/10"``, or ``"1/2/4"`` (blinds or ante / small bet / big bet); in a
         blind game, ``"1/2 ante 1"`` adds an ante from every player, ``"1/2 bb-ante 2"`` one
         from the big blind, ``"1/2 button-ante 2"`` one from the button, and ``"1/2 straddle"``
-        a straddle of twice the big blind. With a ``game``, checked against it."""
+        a straddle of twice the big blind; in a stud game, ``"1/4/8 bring-in 2"``. With a
+        ``game``, checked against it."""
         match = _STAKES.fullmatch(text) if isinstance(text, str) else None
         extras = _stakes_extras(match[4]) if match else None
         if not match or extras is None:
@@ -112,15 +122,19 @@ class Stakes:
             )
         first, second = int(match[1]), int(match[2])
         third = int(match[3]) if match[3] else 0
-        ante, rule, straddle = extras
+        ante, rule, straddle, bring_in = extras
+        if bring_in is not None and (game is None or game.stud is None):
+            raise GameSpecError(f"stakes {text!r}: only a stud game has a bring-in")
         if game is not None and game.forced is Forced.ANTE:
             if ante or straddle:
                 raise GameSpecError(
                     f"stakes {text!r}: in {game.name} the first number is the ante "
                     "(ANTE/SMALL_BET, e.g. 1/2)"
                 )
+            if game.stud is not None and bring_in is None:
+                bring_in = second // 2  # the default bring-in: half the small bet
             stakes = cls(small_blind=first, big_blind=second, ante=first, small_bet=second,
-                         big_bet=third or 2 * second)  # fmt: skip
+                         big_bet=third or 2 * second, bring_in=bring_in or 0)  # fmt: skip
         else:
             stakes = cls(small_blind=first, big_blind=second, big_bet=third, ante=ante,
                          ante_rule=rule, straddle=2 * second if straddle else 0)  # fmt: skip
@@ -147,6 +161,8 @@ class Stakes:
     def check_game(self, game: GameSpec) -> None:
         """Refuse stakes ``game`` cannot play: an ante game (Doogie) with no ante would play
         for a pot of nothing (its blinds are not posted), and antes every player posts."""
+        if self.bring_in and game.stud is None:
+            raise GameSpecError(f"{game.name} has no bring-in (only the stud games do)")
         if game.forced is Forced.ANTE:
             if self.ante < 1 and not any(self.antes):
                 raise GameSpecError(
@@ -163,7 +179,7 @@ class Stakes:
         (in an ante game, the ante alone)."""
         ante = max((self.ante, *self.antes))
         if game is not None and game.forced is Forced.ANTE:
-            return ante
+            return ante + self.bring_in
         return ante + max((self.big_blind, self.straddle, *self.blinds))
 
     def check_buy_in(self, chips: int, game: GameSpec | None = None, what: str = "buy-in") -> None:
@@ -198,12 +214,16 @@ class Stakes:
             out["antes"] = list(self.antes)
         if self.blinds:
             out["blinds"] = list(self.blinds)
+        if self.bring_in:
+            out["bring_in"] = self.bring_in
         return out
 
 
-def _stakes_extras(text: str) -> tuple[int, str, bool] | None:
-    """The words after SMALL/BIG: (ante, ante rule, straddle), or ``None`` if they don't read."""
+def _stakes_extras(text: str) -> tuple[int, str, bool, int | None] | None:
+    """The words after SMALL/BIG: (ante, ante rule, straddle, bring-in), or ``None`` if they
+    don't read."""
     ante, rule, straddle, at = 0, "every", False, 0
+    bring_in: int | None = None
     while at < len(text):
         match = _STAKES_EXTRA.match(text, at)
         if not match or match.end() == at:
@@ -212,12 +232,16 @@ def _stakes_extras(text: str) -> tuple[int, str, bool] | None:
             if straddle:
                 return None
             straddle = True
+        elif match[1].lower() == "bring-in":
+            if bring_in is not None:
+                return None
+            bring_in = int(match[2])
         else:
             if ante:
                 return None
             ante, rule = int(match[2]), _ANTE_WORDS[match[1].lower()]
         at = match.end()
-    return ante, rule, straddle
+    return ante, rule, straddle, bring_in
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from splitpot.cards import Card, check_distinct, parse_cards
 from splitpot.engine.awards import decide_awards
 from splitpot.engine.pots import Pot, build_pots, return_uncalled
+from splitpot.engine.stud_order import odd_chip_order
 from splitpot.errors import OddChipError, ShowdownError
 from splitpot.evaluate.value import HandValue
 from splitpot.games import GameSpec, find_game
@@ -221,7 +222,12 @@ class _Settler:
         return tuple(name for name in self.clockwise if name in wanted)
 
     def _divide(
-        self, amount: int, winners: Sequence[str], what: str, odd: list[OddChip]
+        self,
+        amount: int,
+        winners: Sequence[str],
+        what: str,
+        odd: list[OddChip],
+        award: Award | None = None,
     ) -> dict[str, int]:
         base, left = divmod(amount, len(winners))
         if left and self.refuse:
@@ -236,6 +242,13 @@ class _Settler:
             first = self._in_order(winners)[0]
             shares[first] += left
             odd.append(OddChip(left, first, f"{what}: odd chips to the first winner"))
+        elif left and award is not None and self.game.stud is not None:
+            # docs/rules.md: stud has no button; the highest card by suit of the tied hands.
+            cards = {name: self.hands[name][award.name].cards for name in winners}  # type: ignore[union-attr]
+            low = award.kind.low and not award.aces_high
+            for name in odd_chip_order(winners, cards, aces_low=low)[:left]:
+                shares[name] += 1
+                odd.append(OddChip(1, name, f"{what}: odd chip to the highest card by suit"))
         elif left:
             # TDA 20: odd chips one at a time from the first seat clockwise from the button.
             for name in self._in_order(winners)[:left]:
@@ -314,7 +327,9 @@ class _Settler:
                     )
                 )  # fmt: skip
                 continue
-            award_shares = self._divide(amount, award_winners, f"the {award.name} share", odd)
+            award_shares = self._divide(
+                amount, award_winners, f"the {award.name} share", odd, award
+            )
             for name, chips in award_shares.items():
                 shares[name] = shares.get(name, 0) + chips
             results.append(
@@ -365,7 +380,7 @@ def _why_empty(award: Award, contenders: Sequence[str], disqualified: Mapping[st
 
 
 def _read_players(
-    game: GameSpec, players: Mapping[str, str | Sequence[int]]
+    game: GameSpec, players: Mapping[str, str | Sequence[int]], common: int = 0
 ) -> dict[str, tuple[Card, ...]]:
     if not players:
         raise ShowdownError("a showdown needs at least one player with cards")
@@ -374,9 +389,10 @@ def _read_players(
         if not isinstance(name, str) or not name.strip():
             raise ShowdownError(f"player name {name!r} must be a non-empty string")
         hole = parse_cards(cards, where=f"in player {name}'s cards")
-        if len(hole) != game.hole_cards:
+        if len(hole) != game.hole_cards - common:
             raise ShowdownError(
-                f"player {name} has {len(hole)} cards; {game.name} needs {game.hole_cards}"
+                f"player {name} has {len(hole)} cards; {game.name} needs "
+                f"{game.hole_cards - common}" + (" and the common card" if common else "")
             )
         parsed[name] = hole
     return parsed
@@ -409,9 +425,11 @@ def _read_cards(
     spec: GameSpec, players: Mapping[str, str | Sequence[int]], board: str | Sequence[int]
 ) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
     """Each live player's cards and the board, checked: counts, and no card twice."""
-    live_cards = _read_players(spec, players)
     board_cards = parse_cards(board, where="on the board")
-    if len(board_cards) != spec.board_cards:
+    # Stud: a common card when the stub ran out on seventh street, each player's seventh card.
+    common = len(board_cards) if spec.stud is not None and len(board_cards) == 1 else 0
+    live_cards = _read_players(spec, players, common)
+    if len(board_cards) != spec.board_cards + common:
         raise ShowdownError(
             f"the board has {len(board_cards)} cards; {spec.name} needs {spec.board_cards} "
             f"at showdown"
@@ -532,6 +550,9 @@ def settle(
         pots = [Pot((p.amount + (half == 1)) // 2, p.eligible) for p in pots]
         returned = returned if half == 1 else {}
 
+    if spec.stud is not None:  # the common card is each player's own seventh card
+        live_cards = {name: cards + board_cards for name, cards in live_cards.items()}
+        board_cards = ()
     hands = {
         name: {award.name: award.hand(cards, board_cards) for award in spec.awards}
         for name, cards in live_cards.items()

@@ -31,6 +31,27 @@ class Lesson:
     sources: tuple[str, ...] = ("docs/rules.md",)
 
 
+_STUD_SOURCES: Final = ("docs/rules.md", "Robert's Rules of Poker (seven-card stud, razz)")
+_STUD_MISTAKES: Final = (
+    "Acting by position: there is no button order in stud; the bring-in opens third street "
+    "and the best showing hand opens every later street.",
+    "Folding the bring-in: the player with the bring-in card must post it or complete.",
+    "Forgetting the common card: with eight players a full deck may run short on seventh "
+    "street, and one card dealt face up in the centre is everyone's seventh card.",
+)
+_STUD_FAQ: Final = (
+    (
+        "Who brings in?",
+        "In stud and Stud Hi-Lo 8 the lowest up card, aces high; in razz and Razzdugi the "
+        "highest, aces low. Equal ranks go by suit: clubs lowest, then diamonds, hearts and "
+        "spades. The bring-in posts less than the small bet, or completes to it.",
+    ),
+    (
+        "Who gets an odd chip?",
+        "A split pot's odd chip goes to the high half (Razzdugi: the razz half); between tied "
+        "hands, to the player with the highest card by suit.",
+    ),
+)
 _BADUGI_FAQ: Final = (
     "How do I read a Badugi hand?",
     "Look for the largest group of your cards with no two of the same rank and no two of the "
@@ -570,6 +591,73 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
                 ("omaha-5", "Pot-limit 5-card Omaha plays the high hand alone."),
             ),
             sources=_HI_LO_SOURCES,
+        ),
+        "stud": Lesson(
+            summary=(
+                "Seven-card Stud: an ante from everyone, then two cards down and one up; the "
+                "lowest up card brings in. Three more up cards and a last one down follow, each "
+                "with a round of fixed-limit betting, and the best five of your seven cards "
+                "takes the pot. From fourth street on, the best hand showing acts first."
+            ),
+            mistakes=_STUD_MISTAKES,
+            faq=_STUD_FAQ,
+            compare=(
+                ("stud-8", "Stud Hi-Lo 8 splits the pot with an eight-or-better low."),
+                ("razz", "Razz deals the same way and plays for the lowest hand."),
+            ),
+            sources=_STUD_SOURCES,
+        ),
+        "razz": Lesson(
+            summary=(
+                "Razz is seven-card stud for the lowest hand: the best A-5 low of five of your "
+                "seven cards wins, with no qualifier (straights and flushes do not count, aces "
+                "are low). The highest up card brings in, and the lowest hand showing acts "
+                "first from fourth street on."
+            ),
+            mistakes=(
+                "Thinking a pair must be played: choose any five of the seven, so a pair is "
+                "only forced when fewer than five ranks are left.",
+                *_STUD_MISTAKES[1:],
+            ),
+            faq=_STUD_FAQ,
+            compare=(
+                ("stud", "Seven-card Stud plays the same deal for the highest hand."),
+                ("razzdugi", "Razzdugi splits razz with the best Badugi."),
+            ),
+            sources=_STUD_SOURCES,
+        ),
+        "stud-8": Lesson(
+            summary=(
+                "Stud Hi-Lo 8 deals seven-card stud and splits each pot between the best "
+                "high hand and the best A-5 low of eight or better, each the best five of "
+                "your seven cards. No qualifying low: the high hand takes it all."
+            ),
+            also_called={"stud": ("High",), "stud-low": ("Low", "8-or-better")},
+            mistakes=(
+                "Using the same five cards for both halves when others are better: the high and "
+                "the low are chosen apart from the seven.",
+                *_STUD_MISTAKES,
+            ),
+            faq=_STUD_FAQ,
+            compare=(
+                ("stud", "Seven-card Stud plays the high hand alone."),
+                ("omaha-8", "Omaha Hi-Lo 8 splits the same way with a board."),
+            ),
+            sources=_STUD_SOURCES,
+        ),
+        "razzdugi": Lesson(
+            summary=(
+                "Razzdugi deals seven-card stud and splits each pot between the best razz low "
+                "(A-5, five of the seven cards, no qualifier) and the best Badugi of any four "
+                "of the seven, aces low. The highest up card brings in, as in razz."
+            ),
+            mistakes=(
+                "Looking for a Badugi only among the up cards: any four of your seven play.",
+                *_STUD_MISTAKES[1:],
+            ),
+            faq=(_STUD_FAQ[0], _BADUGI_FAQ),
+            compare=(("razz", "Razz plays the low half alone."),),
+            sources=("docs/rules.md", "Robert's Rules of Poker (razz)", "BARGE (Razzdugi)"),
         ),
         "holdem": Lesson(
             summary=(

@@ -46,10 +46,10 @@ MIXES: Final[tuple[MixPreset, ...]] = (
         games=(
             "drawmaha", "bodigiha", "badugi", "doogie",  # the four seed games
             "omaha-8", "big-o",  # docs/rules.md "The mixed-game menu": Omaha hi-lo
-            # (Stud Hi-Lo 8 and Razzdugi join here with the stud family)
+            "stud-8", "razzdugi",  # and the split stud games
         ),
         summary="the split-pot games in turn: Drawmaha, Bodigiha, Badugi, Doogie, "
-        "Omaha Hi-Lo 8, Big O",
+        "Omaha Hi-Lo 8, Big O, Stud Hi-Lo 8, Razzdugi",
     ),
     MixPreset(
         id="dramaha-family", name="Dramaha family", mixed="rotation",
@@ -65,6 +65,11 @@ MIXES: Final[tuple[MixPreset, ...]] = (
         id="triple-draw-mix", name="Triple-draw mix", mixed="rotation",
         games=("27-triple-draw", "a5-triple-draw", "badugi", "badacey", "badeucy"),
         summary="2-7 Triple Draw, A-5 Triple Draw, Badugi, Badacey, Badeucy in turn",
+    ),
+    MixPreset(
+        id="stud-mix", name="Stud mix", mixed="rotation",
+        games=("stud", "razz", "stud-8", "razzdugi"),
+        summary="Seven-card Stud, Razz, Stud Hi-Lo 8, Razzdugi in turn",
     ),
     MixPreset(
         id="dealers-choice", name="Dealer's choice", mixed="dealers-choice", games=_PLAYED,

@@ -3,8 +3,8 @@
 ``high_award`` names the award that takes the odd chip when a pot is split between awards
 (docs/rules.md "Odd chips": Drawmaha the draw half (BARGE); Bodigiha, Drawmadugi and Drawmaha 2-7
 the Omaha half; Badacey the A-5 half; Badeucy the 2-7 half; Doogie the high half). Triple Draw
-Dramaha and Sviten Special are Drawmaha deals and follow Drawmaha; Omaha Hi-Lo 8 and Big O
-the high half (docs/rules.md "The mixed-game menu").
+Dramaha and Sviten Special are Drawmaha deals and follow Drawmaha; Omaha Hi-Lo 8, Big O and
+Stud Hi-Lo 8 the high half, Razzdugi the razz half (docs/rules.md "The mixed-game menu").
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from splitpot.evaluate.core import KindFamily
 from splitpot.evaluate.doogie import PERFECT_DOOGIE, PERFECT_DOOGIE_HIGH
 from splitpot.evaluate.value import Qualifier
 from splitpot.games.spec import Award, EvalKind, GameSpec, Keep
-from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure
+from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure, Stud
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a fast start)
 if TYPE_CHECKING:
-    from typing import Final
+    from typing import Any, Final
 
 __all__ = [
     "EIGHT_OR_BETTER",
@@ -79,6 +79,13 @@ OMAHA_LOW_AWARD: Final = award(
     qualifier=EIGHT_OR_BETTER,
 )  # fmt: skip
 HIGH_AWARD: Final = award("holdem", "High (best five of seven)", EvalKind.HIGH)
+# docs/rules.md "The mixed-game menu": the stud family's awards, each the best of seven cards.
+STUD_AWARD: Final = award("stud", "High (best five of seven)", EvalKind.HIGH)
+RAZZ_AWARD: Final = award("razz", "Razz (A-5 low, best five of seven)", EvalKind.A5)
+STUD_LOW_AWARD: Final = award(
+    "stud-low", "A-5 low (best five of seven, 8-or-better)", EvalKind.A5,
+    qualifier=EIGHT_OR_BETTER,
+)  # fmt: skip
 
 DOOGIE_HIGH_AWARD: Final = award(
     "high",
@@ -133,6 +140,24 @@ DOOGIE_STREETS: Final[tuple[Street, ...]] = (
     Deal(board=1), Bet(big=True),
     Declare(), Bet(big=True),
 )  # fmt: skip
+
+# Third street two down and one up; fourth, fifth and sixth one up each; seventh one down.
+STUD_STREETS: Final[tuple[Street, ...]] = (
+    Deal(hole=3, up=1), Bet(),
+    Deal(hole=1, up=1), Bet(),
+    Deal(hole=1, up=1), Bet(big=True),
+    Deal(hole=1, up=1), Bet(big=True),
+    Deal(hole=1), Bet(big=True),
+)  # fmt: skip
+
+
+def _stud_game(**fields: Any) -> GameSpec:
+    """A stud game: seven cards, ante and bring-in, fixed-limit, up to eight players."""
+    return GameSpec(
+        hole_cards=7, board_cards=0, streets=STUD_STREETS, structure=FL, structures=(FL,),
+        forced=Forced.ANTE, max_players=8, **fields,
+    )  # fmt: skip
+
 
 _SPECS: Final = (
     GameSpec(
@@ -244,6 +269,30 @@ _SPECS: Final = (
         hole_cards=5, board_cards=5, streets=_board_game(5), structure=PL, structures=(PL,),
         awards=(OMAHA_AWARD, OMAHA_LOW_AWARD), high_award="omaha", max_players=8,
         summary="5 cards, flop, turn, river; Omaha high / Omaha low 8-or-better, pot-limit",
+    ),
+    # docs/rules.md "The mixed-game menu": the stud family (ante, bring-in, fixed-limit). The
+    # odd chip of a split goes to the high half (Razzdugi: the razz half).
+    _stud_game(
+        id="stud", phh_code="7S", name="Seven-card Stud",
+        aliases=("seven-card-stud", "7-card-stud", "7cs", "stud-high"),
+        stud=Stud(), awards=(STUD_AWARD,), high_award="stud",
+        summary="7 cards (2 down, 4 up, 1 down), ante and bring-in; the best high hand",
+    ),
+    _stud_game(
+        id="razz", phh_code="R", name="Razz", aliases=("seven-card-razz",),
+        stud=Stud(low=True), awards=(RAZZ_AWARD,), high_award="razz",
+        summary="stud dealt for the lowest hand: A-5 low, best five of seven, no qualifier",
+    ),
+    _stud_game(
+        id="stud-8", phh_code="7S/8", name="Stud Hi-Lo 8",
+        aliases=("stud8", "stud-hi-lo", "stud-hi-lo-8", "seven-card-stud-8", "stud-8-or-better"),
+        stud=Stud(), awards=(STUD_AWARD, STUD_LOW_AWARD), high_award="stud",
+        summary="stud split high / A-5 low 8-or-better; no low, the high takes it all",
+    ),
+    _stud_game(
+        id="razzdugi", phh_code="RZB", name="Razzdugi", aliases=("razzdugi-split",),
+        stud=Stud(low=True), awards=(RAZZ_AWARD, BADUGI_AWARD), high_award="razz",
+        summary="razz split with the best Badugi of any four of the seven cards",
     ),
     # Reference games that other tools also play, for cross-checks.
     GameSpec(

@@ -9,7 +9,7 @@ from enum import StrEnum
 from splitpot.cards import Card
 from splitpot.errors import GameSpecError
 from splitpot.evaluate.value import HandValue, Qualifier
-from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure
+from splitpot.games.streets import Bet, Deal, Declare, Draw, Forced, Street, Structure, Stud
 
 __all__ = ["Award", "AwardEvaluator", "EvalKind", "GameSpec", "Keep", "RawEvaluator"]
 
@@ -122,6 +122,8 @@ class GameSpec:
     # docs/rules.md "Doogie": a two-way declarer who ties with the best possible hand keeps the pot
     # (the seed's house rule); a table may choose otherwise (``Options.two_way_tie_keeps``).
     two_way_tie_keeps: bool = True
+    # A stud game (docs/rules.md "The mixed-game menu"): its bring-in and first-to-act orders.
+    stud: Stud | None = None
 
     def __post_init__(self) -> None:
         if not self.id or self.id != self.id.lower():
@@ -156,6 +158,8 @@ class GameSpec:
         for street in self.streets:
             if isinstance(street, Draw) and not 1 <= street.max_discard <= self.hole_cards:
                 raise GameSpecError(f"{self.id}: a draw of up to {street.max_discard} cards")
+        if self.stud is not None and self.forced is not Forced.ANTE:
+            raise GameSpecError(f"{self.id}: a stud game is an ante game")
         if self.structure not in self.structures:
             raise GameSpecError(f"{self.id}: default structure {self.structure} is not allowed")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["Bet", "Deal", "Declare", "Draw", "Forced", "Street", "Structure"]
+__all__ = ["Bet", "Deal", "Declare", "Draw", "Forced", "Street", "Structure", "Stud"]
 
 
 class Structure(StrEnum):
@@ -31,14 +31,18 @@ class Forced(StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Deal:
-    """Deal ``hole`` cards to each player, or turn ``board`` community cards."""
+    """Deal ``hole`` cards to each player, or turn ``board`` community cards; in stud, the
+    last ``up`` of the hole cards dealt are face up (third street: ``Deal(hole=3, up=1)``)."""
 
     hole: int = 0
     board: int = 0
+    up: int = 0
 
     def __post_init__(self) -> None:
         if (self.hole > 0) == (self.board > 0):
             raise ValueError("a Deal deals either hole cards or board cards")
+        if not 0 <= self.up <= self.hole:
+            raise ValueError("a Deal's up cards are some of its hole cards")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,6 +67,16 @@ class Draw:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Declare:
     """Doogie's simultaneous declaration: high, low or both, secret until all have declared."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stud:
+    """A stud game's order of play (docs/rules.md "The mixed-game menu"): no blinds and no
+    button-driven first to act. ``low``: razz's orders (the highest up card brings in, aces
+    low; the lowest showing hand acts first), else stud's (the lowest up card brings in,
+    aces high; the best showing high hand acts first)."""
+
+    low: bool = False
 
 
 Street = Deal | Bet | Draw | Declare

@@ -127,6 +127,8 @@ def _played(
                 actions.append(f"{who} f")
             case "check" | "call":
                 actions.append(f"{who} cc")
+            case "bring_in":
+                actions.append(f"{who} pb")
             case "bet" | "raise":
                 actions.append(f"{who} cbr {event.data['to']}")
             case "discard":
@@ -269,6 +271,8 @@ def _phh_fields(
     if bomb:  # a bomb pot: everyone's ante, no blinds (its `_options` say so: engine/bomb.py)
         antes, blinds = [bomb] * count, [0] * count
     fields += [("antes", antes), ("blinds_or_straddles", blinds)]
+    if game.stud is not None:  # stud: PHH's bring-in and no blinds
+        fields = [*fields[:-1], ("bring_in", stakes.bring_in)]
     if structure is Structure.FIXED_LIMIT:
         fields += [("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet)]
     else:

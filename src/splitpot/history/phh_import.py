@@ -22,7 +22,7 @@ from splitpot.engine.options import Options, Stakes
 from splitpot.engine.unknown import fill_unknown
 from splitpot.errors import SplitpotError
 from splitpot.games import GameSpec, find_game
-from splitpot.games.streets import Forced, Structure
+from splitpot.games.streets import Deal, Forced, Structure
 from splitpot.history.phh_export import export_phh
 from splitpot.history.phh_redeal import Rebuilt, rebuild_deck
 from splitpot.history.phh_variants import PhhHand, from_variant, has_sviten
@@ -89,7 +89,10 @@ def _stakes(doc: Mapping[str, Any], game: GameSpec, structure: Structure, count:
             and small_bet != blinds[1]
         ):
             raise HistoryError("splitpot's minimum bet is the big blind")
-        return stakes_from_phh(antes, blinds, small_bet, big_bet, game)
+        stakes = stakes_from_phh(antes, blinds, small_bet, big_bet, game)
+        if game.stud is not None:  # stud: PHH's bring-in
+            stakes = replace(stakes, bring_in=_int(doc.get("bring_in", 0), "bring_in"))
+        return stakes
     except (TypeError, SplitpotError) as exc:
         if isinstance(exc, HistoryError):
             raise
@@ -119,9 +122,16 @@ def _words(raw: Any, index: int) -> list[str]:
     return raw.split("#", 1)[0].split()
 
 
-def _unseen_mucks(actions: Any, count: int) -> tuple[list[Any], set[int]]:
+def _unseen_mucks(
+    actions: Any, count: int, game: GameSpec | None = None
+) -> tuple[list[Any], set[int]]:
     """The actions with a mucking player's cards unknown (``??``): a muck (``p4 sm``, no
-    cards) is never shown, so the import keeps nothing of the mucked hand; and who mucks."""
+    cards) is never shown, so the import keeps nothing of the mucked hand but, in stud, the
+    up cards everyone saw; and who mucks."""
+    ups = [s.up for s in game.streets if isinstance(s, Deal) and s.hole] if game else []
+    if game is None or game.stud is None:
+        ups = []
+    dealt: dict[str, int] = {}
     if not isinstance(actions, list):
         return actions, set()
     mucked = set()
@@ -135,7 +145,10 @@ def _unseen_mucks(actions: Any, count: int) -> tuple[list[Any], set[int]]:
     for index, raw in enumerate(actions, 1):
         words = _words(raw, index)
         if words[:2] == ["d", "dh"] and len(words) == 4 and words[2] in mucked:
-            out.append(f"d dh {words[2]} " + "?" * len(words[3]))
+            street = dealt[words[2]] = dealt.get(words[2], -1) + 1
+            up = ups[street] if street < len(ups) else 0  # stud: the up cards stay seen
+            kept = len(words[3]) - 2 * up
+            out.append(f"d dh {words[2]} " + "?" * kept + words[3][kept:])
         elif len(words) == 3 and words[0] in mucked and words[1] == "sd":
             out.append(f"{words[0]} sd " + "?" * len(words[2]))
         else:
@@ -183,7 +196,7 @@ def _started(doc: Mapping[str, Any]) -> datetime | None:
 
 
 _COMPARED: Final = (
-    "variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
+    "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
     "finishing_stacks", "winnings", "_declarations", "_sviten", "_awards", "_runs", "_run_two",
 )  # fmt: skip
 
@@ -217,7 +230,7 @@ class _Importer:
             raise HistoryError(f"_options: {exc}") from None
         if options is None:  # a PHH written elsewhere: played as PHH readers (PokerKit) play it
             opts = _readers_options(opts, game, structure)
-        self.actions, mucked = _unseen_mucks(doc["actions"], count)
+        self.actions, mucked = _unseen_mucks(doc["actions"], count, game)
         if mucked:  # a record's muck replays whatever the table's option
             opts = replace(opts, muck=True)
         given: list[Card | None]
@@ -403,8 +416,7 @@ class _Importer:
         hand = self.hand
         verb = words[1]
         arity = {"f": (2,), "cc": (2,), "cbr": (3,), "sd": (2, 3)}
-        if verb == "pb":
-            raise HistoryError(f"{where}: splitpot's games have no bring-in")
+        arity["pb"] = (2,)  # stud's bring-in
         if len(words) not in arity.get(verb, ()):
             raise HistoryError(f"{where}: not a PHH action")
         asked = hand.to_act == seat and hand.phase == "bet"
@@ -417,7 +429,9 @@ class _Importer:
         legal = hand.legal_actions()
         assert legal is not None
         action: Action
-        if verb == "f":
+        if verb == "pb":
+            action = Action.bring_in()
+        elif verb == "f":
             action = Action.fold()
         elif verb == "cc":
             action = Action.check() if legal.check else Action.call()
@@ -520,7 +534,11 @@ class _Importer:
             if words[2] != "-":
                 cards = _phh_cards(words[2], where)
                 known = sorted(c for c in cards if c is not None)
-                if len(cards) != len(self.shown[seat]) or not set(known) <= set(self.shown[seat]):
+                # (stud: a hand shown all-in before seventh street shows the cards so far)
+                short = self.hand.game.stud is not None and len(cards) < len(self.shown[seat])
+                if (len(cards) != len(self.shown[seat]) and not short) or not set(known) <= set(
+                    self.shown[seat]
+                ):
                     shown = "".join(map(str, self.shown[seat]))
                     raise HistoryError(f"{where}: {self._label(seat)} shows {shown}")
             said.add(seat)

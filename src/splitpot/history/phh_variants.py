@@ -15,7 +15,9 @@ from splitpot.history.store import HistoryError
 
 __all__ = ["STANDARD_VARIANTS", "PhhHand", "from_variant", "has_sviten", "variant_code"]
 
-STANDARD_VARIANTS: Final = frozenset({"FB", "FT", "NT", "PO", "F2L3D", "N2L1D", "FO/8"})
+STANDARD_VARIANTS: Final = frozenset(
+    {"FB", "FT", "NT", "PO", "F2L3D", "N2L1D", "FO/8", "F7S", "FR", "F7S/8"}
+)
 """The PHH variant codes splitpot writes that PHH itself defines (and PokerKit plays)."""
 
 _STRUCTURE_LETTERS: Final = {

@@ -15,6 +15,9 @@ from splitpot.games.registry import (
     HIGH_AWARD,
     OMAHA_AWARD,
     OMAHA_LOW_AWARD,
+    RAZZ_AWARD,
+    STUD_AWARD,
+    STUD_LOW_AWARD,
 )
 from splitpot.games.spec import Award, GameSpec
 
@@ -41,6 +44,7 @@ _BADUGI_LOW: Final = (
 )
 _PANELS: Final[dict[int, tuple[str, tuple[str, ...]]]] = {
     id(HIGH_AWARD): ("High: the best five of your cards and the board", _HIGH),
+    id(STUD_AWARD): ("High: the best five of your seven cards", _HIGH),
     id(OMAHA_AWARD): ("Omaha high: exactly two hole cards and exactly three board cards", _HIGH),
     id(DRAW_AWARD): ("Draw high: your five private cards alone", _HIGH),
     id(BADUGI_AWARD): ("Badugi: your hole cards alone, aces low", _BADUGI_LOW),
@@ -68,6 +72,24 @@ _PANELS: Final[dict[int, tuple[str, tuple[str, ...]]]] = {
             "No pair, compared from the top card down",
             "Straights and flushes do not count; aces are low",
             "Any pair is worse than any no-pair hand",
+        ),
+    ),
+    id(RAZZ_AWARD): (
+        "Razz: the lowest five of your seven cards, A-5, no qualifier",
+        (
+            "5-4-3-2-A (the wheel) is the best",
+            "No pair, compared from the top card down",
+            "Straights and flushes do not count; aces are low",
+            "Any pair is worse than any no-pair hand",
+        ),
+    ),
+    id(STUD_LOW_AWARD): (
+        "Stud low: the lowest five of your seven cards, A-5, eight or better",
+        (
+            "5-4-3-2-A (the wheel) is the best; 8-7-6-5-4 the worst that qualifies",
+            "Five different ranks of eight or lower, compared from the top card down",
+            "Straights and flushes do not count; aces are low",
+            "No qualifying low: the high hand takes the whole pot",
         ),
     ),
     id(OMAHA_LOW_AWARD): (
