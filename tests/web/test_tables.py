@@ -33,6 +33,10 @@ ALL_GAMES = (
     "27-triple-draw",
     "a5-triple-draw",
     "27-single-draw",
+    "stud",
+    "razz",
+    "stud-8",
+    "razzdugi",
 )
 
 
@@ -140,6 +144,8 @@ def choose(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if legal["phase"] == "declare":
         return {"kind": "declare", "way": rng.choice(legal["declare"])}
     roll = rng.random()
+    if legal.get("bring_in") is not None and roll >= 0.3:  # stud: bring in, or complete
+        return {"kind": "bring_in"}
     bounds = legal["raise"]
     if bounds is not None and roll < 0.3:
         return {"kind": bounds["kind"], "amount": rng.randint(bounds["min"], bounds["max"])}
@@ -190,6 +196,8 @@ def allowed_cards(events: list[Event], hand_seat: int | None) -> set[str]:
     """The cards a seat may know of a finished hand: its own, the board, the shown hands."""
     allowed: set[str] = set()
     for event in events:
+        if event.kind == "deal_hole" and event.data.get("up"):  # stud's up cards: public
+            allowed |= {str(c) for c in event.data["up"]}
         if event.kind in ("deal_board", "deal_run"):  # (run two's board: run it twice)
             allowed |= {str(c) for c in event.data["cards"]}
         elif event.kind in ("show", "sviten_up"):

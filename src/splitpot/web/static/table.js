@@ -356,11 +356,14 @@ function renderSeats() {
     const cards = seatCards(seat);
     if (cards && cards.length && !(me && seat.folded && hand)) {
       const used = wins.get(seat.seat) || new Set();
+      const up = new Set(seat.up || []);  // stud: face up; the rest only its owner sees
       cardsNode = el("span", { class: "cards", "data-testid": "seat-cards" },
-        cards.map((c) => cardEl(c, used.has(c) ? "used" : null)));
+        cards.map((c) => cardEl(c, [used.has(c) ? "used" : "", up.size && !up.has(c) ? "down" : ""].join(" ").trim() || null)));
     } else if (hand && seat.in_hand && !seat.folded && seat.card_count > 0) {
+      const up = seat.up || [];  // stud's up cards, public: face up among the backs
       cardsNode = el("span", { class: "cards backs", "data-testid": "seat-cards" },
-        Array.from({ length: seat.card_count }, () => cardEl(null)));
+        Array.from({ length: seat.card_count - up.length }, () => cardEl(null)),
+        up.map((c) => cardEl(c, "up")));
     }
     const tags = [];
     if (seat.kind === "bot") tags.push(["bot", `${seat.bot} bot`]);
@@ -564,6 +567,7 @@ function renderActions() {
   if (legal.phase === "bet") {
     if (legal.fold) row.push(actionButton("fold", "Fold", () => act({ kind: "fold" })));
     if (legal.check) row.push(actionButton("check", "Check", () => act({ kind: "check" })));
+    if (isSeat(legal.bring_in)) row.push(actionButton("bring-in", `Bring in ${legal.bring_in}`, () => act({ kind: "bring_in" })));
     if (isSeat(legal.call) && !legal.check) {
       const stack = me.stack ?? 0;
       row.push(actionButton("call", `Call ${legal.call}${legal.call >= stack ? " (all in)" : ""}`,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from splitpot.describe import current_hand_line, draw_words, hand_log, street_label
 from splitpot.engine.events import Event, Shown
 from splitpot.engine.hand import Hand
+from splitpot.engine.stud import up_cards
 from splitpot.web.tables.host import host_json, request_json
 from splitpot.web.tables.saving import SAVE_PAUSED
 from splitpot.web.tables.views import draws_now, legal_json, mix_json, side_pots
@@ -73,6 +74,7 @@ def _seat_entries(
     """Each seat as ``state`` shows it to the viewer in hand seat ``mine``."""
     hand = table.hand
     shown = {e.seat: [str(c) for c in e.cards] for e in events if isinstance(e, Shown)}
+    up = up_cards(events, len(hand.stacks)) if hand is not None else []  # stud: public
     drew = draws_now(events)
     seats = []
     for index, info in enumerate(table.seats):
@@ -83,7 +85,7 @@ def _seat_entries(
             "in_hand": False, "folded": False, "all_in": False,
             "button": index == table.button, "to_act": index == to_act, "cards": None,
             "card_count": 0, "shown": False, "declared": False, "drew": None,
-            "drew_text": None, "time_bank": round(info.bank, 1),
+            "drew_text": None, "time_bank": round(info.bank, 1), "up": [],
         }  # fmt: skip
         at = table.hand_seat(index)
         if hand is not None and at is not None:
@@ -98,6 +100,7 @@ def _seat_entries(
                 all_in=hand.stacks[at] == 0 and not hand.folded[at],
                 cards=cards, card_count=len(hand.hole[at]), shown=at in shown,
                 declared=at in hand.declarations,
+                up=[] if hand.folded[at] else [str(c) for c in up[at]],  # stud: a fold turns them
             )  # fmt: skip
             if at in drew:
                 entry.update(drew=drew[at], drew_text=draw_words(drew[at]))

@@ -350,6 +350,10 @@ class _RunOnce(_Kind, frozen=True, tag="run_once"):
     pass
 
 
+class _BringIn(_Kind, frozen=True, tag="bring_in"):
+    pass
+
+
 class _Bet(_Kind, frozen=True, tag="bet"):
     amount: int  # raise-to: the round total
 
@@ -376,6 +380,7 @@ _ActionPayload = (
     | _Muck
     | _RunTwice
     | _RunOnce
+    | _BringIn
     | _Bet
     | _Raise
     | _Discard

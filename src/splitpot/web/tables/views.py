@@ -57,7 +57,7 @@ def legal_json(hand: Hand, legal: LegalActions) -> dict[str, Any]:
         "phase": legal.phase, "fold": legal.fold, "check": legal.check, "call": legal.call,
         "raise": None, "discard_max": 0, "hole": [], "keep_reject": legal.keep_reject,
         "declare": list(legal.declare), "show": legal.show, "muck": legal.muck,
-        "runs": legal.runs, "turn": len(hand.events),
+        "runs": legal.runs, "bring_in": legal.bring_in, "turn": len(hand.events),
     }  # fmt: skip
     if legal.phase == "draw":
         out["discard_max"] = min(legal.discard_max, len(legal.hole))
