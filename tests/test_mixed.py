@@ -193,6 +193,10 @@ def test_the_lobby_presets_name_registry_games() -> None:
         "drawmaha", "bodigiha", "badugi", "doogie", "omaha-8", "big-o", "stud-8", "razzdugi",
     )  # fmt: skip
     assert by_id["stud-mix"].games == ("stud", "razz", "stud-8", "razzdugi")
+    horse = by_id["horse"]  # HORSE: every game fixed-limit
+    assert horse.games == ("holdem", "omaha-8", "razz", "stud", "stud-8")
+    built = Mix.build(list(horse.games), horse.mixed, structures=horse.structures)
+    assert {built.structure_of(GAMES[g]).value for g in horse.games} == {"fixed-limit"}
     assert {len(GAMES[g].awards) for g in by_id["split-pot-mix"].games} == {1, 2}
     assert by_id["badugi-mix"].games == ("badugi", "badacey", "badeucy")
     assert by_id["triple-draw-mix"].games == (
@@ -206,7 +210,7 @@ def test_the_lobby_presets_name_registry_games() -> None:
     assert every.mixed == "dealers-choice"
     assert set(every.games) == {g.id for g in GAMES.values() if not g.reference}
     for preset in MIXES:
-        Mix.build(list(preset.games), preset.mixed)  # each is a valid mix
+        Mix.build(list(preset.games), preset.mixed, structures=preset.structures)  # each valid
 
 
 # ---------------------------------------------------------------------- words

@@ -85,6 +85,7 @@ TRIPLE_DRAW_MIX = ["27-triple-draw", "a5-triple-draw", "badugi", "badacey", "bad
         ("badugi-mix", "Badugi mix", ["badugi", "badacey", "badeucy"], "rotation"),
         ("triple-draw-mix", "Triple-draw mix", TRIPLE_DRAW_MIX, "rotation"),
         ("stud-mix", "Stud mix", STUD_MIX, "rotation"),
+        ("horse", "HORSE", ["holdem", "omaha-8", "razz", "stud", "stud-8"], "rotation"),
     ],
 )
 def test_the_lobby_offers_the_presets_and_a_table_made_from_one_is_named_after_it(
@@ -92,13 +93,16 @@ def test_the_lobby_offers_the_presets_and_a_table_made_from_one_is_named_after_i
 ) -> None:
     offered = {m["id"]: m for m in client.get("/api/games").json()["mixes"]}
     assert list(offered) == [
-        "split-pot-mix", "dramaha-family", "badugi-mix", "triple-draw-mix", "stud-mix",
+        "split-pot-mix", "dramaha-family", "badugi-mix", "triple-draw-mix", "horse", "stud-mix",
         "dealers-choice",
     ]  # fmt: skip
     mix = offered[preset]
     assert (mix["name"], mix["games"], mix["mixed"]) == (name, games, mixed)
-    answer = create(client, games=mix["games"], mixed=mix["mixed"], bots=["caller"], seats=2)
+    answer = create(client, games=mix["games"], mixed=mix["mixed"], bots=["caller"], seats=2,
+                    structures=mix["structures"])  # fmt: skip
     table = answer["table"]
+    for game, structure in mix["structures"].items():  # HORSE's hold'em: fixed-limit
+        assert table["structures"][game] == structure
     assert table["name"] == f"{name} table"
     assert table["games"] == games and table["mixed"] == mixed
     assert table["game"]["id"] == games[0]  # a rotation starts with its first game

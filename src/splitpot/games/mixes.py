@@ -4,7 +4,8 @@ in order, and how they change (``rotation`` or ``dealers-choice``; see
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from splitpot.games.registry import GAMES
@@ -14,18 +15,22 @@ __all__ = ["MIXES", "MixPreset"]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MixPreset:
-    """A named mix: its games (ids, in order) and its mode."""
+    """A named mix: its games (ids, in order), its mode, and the structure of each game
+    whose default is not the one the mix plays (HORSE's hold'em is fixed-limit)."""
 
     id: str
     name: str
     games: tuple[str, ...]
     mixed: str
     summary: str
+    structures: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         unknown = [game for game in self.games if game not in GAMES]
         if unknown:
             raise ValueError(f"mix {self.id}: unknown games {unknown}")
+        if set(self.structures) - set(self.games):
+            raise ValueError(f"mix {self.id}: a structure for a game it does not deal")
 
     def to_json(self) -> dict[str, Any]:
         """The preset as the lobby reads it."""
@@ -35,6 +40,7 @@ class MixPreset:
             "games": list(self.games),
             "mixed": self.mixed,
             "summary": self.summary,
+            "structures": dict(self.structures),
         }
 
 
@@ -65,6 +71,14 @@ MIXES: Final[tuple[MixPreset, ...]] = (
         id="triple-draw-mix", name="Triple-draw mix", mixed="rotation",
         games=("27-triple-draw", "a5-triple-draw", "badugi", "badacey", "badeucy"),
         summary="2-7 Triple Draw, A-5 Triple Draw, Badugi, Badacey, Badeucy in turn",
+    ),
+    MixPreset(
+        # docs/rules.md "The mixed-game menu": the rotation of the WSOP's HORSE events, every
+        # game fixed-limit
+        id="horse", name="HORSE", mixed="rotation",
+        games=("holdem", "omaha-8", "razz", "stud", "stud-8"),
+        structures={"holdem": "fixed-limit", "omaha-8": "fixed-limit"},
+        summary="Limit Hold'em, Omaha Hi-Lo 8, Razz, Seven-card Stud, Stud Hi-Lo 8 in turn",
     ),
     MixPreset(
         id="stud-mix", name="Stud mix", mixed="rotation",
