@@ -2,22 +2,8 @@
 //! (for timing, and for callgrind: run it with 0 and with N hands, the difference per hand).
 use _core::kinds::{values_into, NAMES};
 
-fn deal(n: usize, width: usize, seed: u64) -> Vec<u8> {
-    let mut s = seed;
-    let mut out = Vec::with_capacity(n * width);
-    for _ in 0..n {
-        let mut deck: Vec<u8> = (0..52).collect();
-        for i in 0..width {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            let j = i + (s % (52 - i as u64)) as usize;
-            deck.swap(i, j);
-        }
-        out.extend_from_slice(&deck[..width]);
-    }
-    out
-}
+mod common;
+use common::deal;
 
 /// This thread's CPU time (time other processes held the CPU does not count).
 fn cpu_seconds() -> f64 {
