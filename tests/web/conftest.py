@@ -7,6 +7,7 @@ Playwright, which never downloads a browser of its own here. Browser tests carry
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -39,6 +40,16 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` as JSON to a running server's ``url``; its JSON answer."""
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
 
 
 @dataclass

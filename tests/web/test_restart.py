@@ -15,14 +15,7 @@ from websockets.sync.client import ClientConnection, connect
 from splitpot.engine.hand import Hand
 from splitpot.history.store import HistoryStore
 
-
-def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        answer: dict[str, Any] = json.loads(response.read())
-        return answer
+from .conftest import post
 
 
 def next_state(ws: ClientConnection, predicate: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

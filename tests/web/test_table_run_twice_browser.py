@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import threading
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,20 +14,11 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from .conftest import Server
+from .conftest import Server, post
 
 pytestmark = pytest.mark.browser
 
 FLAGS = ("--seed", "4", "--bot-delay", "0", "--next-hand-delay", "600", "--clock", "0")
-
-
-def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        answer: dict[str, Any] = json.loads(response.read())
-        return answer
 
 
 def all_in_on_the_flop(hand: dict[str, Any]) -> dict[str, Any]:

@@ -4,26 +4,15 @@ your cards, the down ones dimmed (only you see them)."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import Server
+from .conftest import Server, post
 
 pytestmark = pytest.mark.browser
-
-
-def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        url, json.dumps(body).encode(), {"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        answer: dict[str, Any] = json.loads(response.read())
-        return answer
 
 
 def test_stud_up_cards_face_up_at_every_seat(
