@@ -37,6 +37,13 @@ def all_in_on_the_flop(player: Player, state: dict[str, Any]) -> dict[str, Any]:
     return {"kind": "call"} if legal["call"] is not None else {"kind": "check"}
 
 
+SHORT_STACKS: dict[str, Any] = {
+    "game": "drawmaha", "player": "Ann", "seats": 2, "buy_in": 20, "min_buy_in": 20,
+    "options": {"run_twice": True},
+}  # fmt: skip
+"""A Drawmaha table of Ann and one more, 20 chips each, run it twice on: all-in soon."""
+
+
 def rebuy_the_busted(players: list[Player], state: dict[str, Any]) -> None:
     """A person with no chips buys in again (the table waits for them)."""
     for player in players:
@@ -79,10 +86,7 @@ def play_one_hand(players: list[Player], answers: list[str]) -> dict[str, Any]:
 def test_run_it_twice_at_a_drawmaha_table_each_run_settles_half_of_every_pot(
     client: TestClient,
 ) -> None:
-    answer = create(
-        client, game="drawmaha", player="Ann", seats=2, buy_in=20, min_buy_in=20,
-        options={"run_twice": True},
-    )  # fmt: skip
+    answer = create(client, **SHORT_STACKS)
     table_id = answer["table"]["id"]
     assert answer["table"]["options"]["run_twice"] is True
     bob = client.post(f"/api/tables/{table_id}/join", json={"player": "Bob"}).json()
@@ -151,10 +155,7 @@ def test_run_it_twice_at_a_drawmaha_table_each_run_settles_half_of_every_pot(
 def test_one_player_says_once_after_the_other_agreed_and_the_hand_runs_once(
     client: TestClient,
 ) -> None:
-    answer = create(
-        client, game="drawmaha", player="Ann", seats=2, buy_in=20, min_buy_in=20,
-        options={"run_twice": True},
-    )  # fmt: skip
+    answer = create(client, **SHORT_STACKS)
     table_id = answer["table"]["id"]
     bob = client.post(f"/api/tables/{table_id}/join", json={"player": "Bob"}).json()
     with (
@@ -180,10 +181,7 @@ def test_the_run_it_twice_actions_are_read_at_the_edge() -> None:
 
 def test_a_seat_whose_clock_runs_out_on_the_question_runs_it_once(tmp_path: Path) -> None:
     with TestClient(create_app(config(tmp_path, action_seconds=0.3))) as app:
-        answer = create(
-            app, game="drawmaha", player="Ann", bots=["expert"], seats=2, buy_in=20,
-            min_buy_in=20, options={"run_twice": True},
-        )  # fmt: skip
+        answer = create(app, **SHORT_STACKS, bots=["expert"])
         table_id = answer["table"]["id"]
         with app.websocket_connect(f"/ws/tables/{table_id}?token={answer['token']}") as a:
             ann = Player(a, 0)
@@ -209,10 +207,7 @@ def test_bots_answer_the_question_at_the_web_table(tmp_path: Path) -> None:
     heuristic run twice, the caller once) and the table deals on."""
     rng = random.Random(5)
     with TestClient(create_app(config(tmp_path))) as app:
-        answer = create(
-            app, game="drawmaha", player="Ann", bots=["expert"], seats=2, buy_in=20,
-            min_buy_in=20, options={"run_twice": True},
-        )  # fmt: skip
+        answer = create(app, **SHORT_STACKS, bots=["expert"])
         table_id = answer["table"]["id"]
         with app.websocket_connect(f"/ws/tables/{table_id}?token={answer['token']}") as a:
             ann = Player(a, 0)

@@ -162,9 +162,9 @@ def _readers_options(opts: Options, game: GameSpec, structure: Structure) -> Opt
     PokerKit's short all-ins, and a draw's replacements once every player has discarded. (Not
     PokerKit's short all-ins in stud, whose completion of the bring-in they cannot express:
     a stud record keeps the house's, docs/phh.md.)"""
-    board_or_draw = game.stud is None
+    stud = game.stud is not None
     opts = replace(opts, odd_chip="first-winner", short_blind_full=False,
-                   first_bet_full=board_or_draw, half_bet_full=not board_or_draw,
+                   first_bet_full=not stud, half_bet_full=stud,
                    deal_after_discards=not has_sviten(game))  # fmt: skip
     if structure is Structure.FIXED_LIMIT:
         opts = replace(opts, blind_counts_as_bet=False)  # 4 bets after the blinds
