@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from typing import Literal, TypeVar
 
-from splitpot.cards import Card, check_distinct, format_cards, full_deck, parse_cards
+from splitpot.cards import Card, check_distinct, full_deck, parse_cards
 from splitpot.engine import runs
 from splitpot.engine.betting import Round
 from splitpot.engine.bomb import check_bomb, post_bomb, skips_betting
@@ -54,7 +54,6 @@ from splitpot.engine.events import (
     Returned,
     Revealed,
     Settled,
-    SettledAward,
     Shown,
     SvitenFaceDown,
     SvitenFaceUp,
@@ -65,7 +64,7 @@ from splitpot.engine.events import (
 )
 from splitpot.engine.forced import forced_bets
 from splitpot.engine.legal import LegalActions
-from splitpot.engine.muck import may_muck, settle_shown, showdown_order
+from splitpot.engine.muck import may_muck, settle_shown, settled_awards, showdown_order
 from splitpot.engine.options import Options, Stakes, check_structure
 from splitpot.engine.pots import LivePot, live_pots
 from splitpot.engine.replaying import replay_log
@@ -701,19 +700,8 @@ class Hand:
         self.payouts = {by_name[n]: c for n, c in self.result.payouts.items() if c}
         for seat, chips in self.payouts.items():
             self.stacks[seat] += chips
-        awards = tuple(
-            SettledAward(index, award.name, award.amount, award.winners,
-                         self._words(award.winners[0], award.name) if award.winners else None)
-            for index, pot in enumerate(self.result.pots)
-            for award in pot.awards
-        )  # fmt: skip
-        self._log(Settled(payouts=self.payouts_by_name, awards=awards))
+        self._log(Settled(payouts=self.payouts_by_name, awards=settled_awards(self.result)))
         self._finish()
-
-    def _words(self, name: str, award: str) -> str | None:
-        assert self.result is not None
-        hand = self.result.hands[name][award]
-        return None if hand is None else f"{hand.describe()} ({format_cards(hand.cards)})"
 
     def _finish(self) -> None:
         self._phase = "done"

@@ -17,15 +17,24 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot.cards import Card, full_deck
-from splitpot.engine.events import BettingRound, BetTo, Event, RaisedTo, events_from_json
+from splitpot.cards import Card, format_cards, full_deck
+from splitpot.engine.events import (
+    BettingRound,
+    BetTo,
+    Event,
+    RaisedTo,
+    SettledAward,
+    events_from_json,
+)
 from splitpot.engine.showdown import ShowdownResult, settle
 from splitpot.errors import ShowdownError
 
 if TYPE_CHECKING:
     from splitpot.engine.hand import Hand
 
-__all__ = ["may_muck", "redact_mucks", "settle_shown", "showdown_order", "unseen_cards"]
+__all__ = [
+    "may_muck", "redact_mucks", "settle_shown", "settled_awards", "showdown_order", "unseen_cards",
+]  # fmt: skip
 
 
 def showdown_order(hand: Hand) -> list[int]:
@@ -152,3 +161,18 @@ def redact_mucks(events: Sequence[Event]) -> list[Event]:
             data["unknown"] = [mapping[str(c)] for c in sorted(unknown, key=place.__getitem__)]
         lines.append(json.dumps(data))
     return events_from_json(lines)
+
+
+def settled_awards(result: ShowdownResult) -> tuple[SettledAward, ...]:
+    """Each award of each pot of ``result`` as a ``settle`` event records it."""
+
+    def words(name: str, award: str) -> str | None:
+        held = result.hands[name][award]
+        return None if held is None else f"{held.describe()} ({format_cards(held.cards)})"
+
+    return tuple(
+        SettledAward(index, award.name, award.amount, award.winners,
+                     words(award.winners[0], award.name) if award.winners else None)
+        for index, pot in enumerate(result.pots)
+        for award in pot.awards
+    )  # fmt: skip

@@ -27,12 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from splitpot.cards import format_cards
 from splitpot.engine.actions import Action
-from splitpot.engine.events import AgreedTwice, ChoseOnce, Event, RunDealt, Settled, SettledAward
+from splitpot.engine.events import AgreedTwice, ChoseOnce, Event, RunDealt, Settled
 from splitpot.engine.legal import LegalActions
-from splitpot.engine.muck import settle_shown
-from splitpot.engine.showdown import ShowdownResult
+from splitpot.engine.muck import settle_shown, settled_awards
 from splitpot.games.streets import Deal, Declare, Draw
 
 if TYPE_CHECKING:
@@ -47,7 +45,6 @@ __all__ = [
     "legal_runs",
     "may_run_twice",
     "settle_runs",
-    "settled_awards",
 ]
 
 
@@ -138,21 +135,6 @@ def settle_runs(hand: Hand, shown: Sequence[int]) -> None:
     for seat, chips in hand.payouts.items():
         hand.stacks[seat] += chips
     hand._finish()
-
-
-def settled_awards(result: ShowdownResult) -> tuple[SettledAward, ...]:
-    """Each award of each pot of ``result`` as a ``settle`` event records it."""
-
-    def words(name: str, award: str) -> str | None:
-        held = result.hands[name][award]
-        return None if held is None else f"{held.describe()} ({format_cards(held.cards)})"
-
-    return tuple(
-        SettledAward(index, award.name, award.amount, award.winners,
-                     words(award.winners[0], award.name) if award.winners else None)
-        for index, pot in enumerate(result.pots)
-        for award in pot.awards
-    )  # fmt: skip
 
 
 HANDLERS: dict[str, Callable[[Hand, int, Action, LegalActions], Event]] = {
