@@ -133,10 +133,18 @@ def browser() -> Iterator[Any]:
     """A headless Chromium (Debian's), launched by Playwright."""
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package (.ci/run does)")
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        except PlaywrightError:
+            # Chromium now and then dies while it starts on a loaded machine (a fresh-clone CI
+            # run saw "Target page, context or browser has been closed" at launch, before any
+            # page): the machine's fault, not the test's; one more launch, then it counts.
+            time.sleep(1)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         try:
             yield browser
         finally:
