@@ -76,6 +76,7 @@ def test_a_horse_rotation_with_two_people_and_a_bot_shows_stud_up_cards_only(
     ann.click("[data-testid=create]")
     ann.wait_for_url("**/table/*")
     table_id = ann.url.rsplit("/", 1)[1].split("?")[0]
+    ann.wait_for_function("T.state && T.state.table")  # the first state has come
     assert ann.evaluate("T.state.table.games") == ["holdem", "omaha-8", "razz", "stud", "stud-8"]
     bob_seat = post(server, f"/api/tables/{table_id}/join", {"player": "Bob"})
     bob = open_page(**size)
