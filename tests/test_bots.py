@@ -319,6 +319,7 @@ MATCH_HANDS = {
     "razz": 400,
     "stud-8": 400,
     "razzdugi": 400,
+    "limit-holdem": 400,
     "holdem": 400,
     "omaha": 400,
     "omaha-5": 400,

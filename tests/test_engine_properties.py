@@ -1335,7 +1335,7 @@ TestHandMachine = HandMachine.TestCase
 ROTATIONS = (
     ("drawmaha", "bodigiha", "badugi", "doogie"),
     ("badacey", "badeucy", "triple-draw-dramaha", "sviten-special"),
-    ("drawmaha-27", "drawmadugi", "holdem", "omaha", "omaha-5", "omaha-6"),
+    ("drawmaha-27", "drawmadugi", "limit-holdem", "holdem", "omaha", "omaha-5", "omaha-6"),
     ("27-triple-draw", "a5-triple-draw", "27-single-draw", "badugi"),
 )
 

@@ -55,6 +55,7 @@ STREET_SHAPES = {
     "27-triple-draw": (Structure.FIXED_LIMIT, Forced.BLINDS, (5, 5, 5), 4),
     "a5-triple-draw": (Structure.FIXED_LIMIT, Forced.BLINDS, (5, 5, 5), 4),
     "27-single-draw": (Structure.NO_LIMIT, Forced.BLINDS, (5,), 2),
+    "limit-holdem": (Structure.FIXED_LIMIT, Forced.BLINDS, (), 4),
     "holdem": (Structure.NO_LIMIT, Forced.BLINDS, (), 4),
     "omaha": (Structure.POT_LIMIT, Forced.BLINDS, (), 4),
     "omaha-5": (Structure.POT_LIMIT, Forced.BLINDS, (), 4),

@@ -77,6 +77,7 @@ SPOTS = {
     "triple-draw-dramaha": ({"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d 4s 3d"}, "Ac Kh 7c 6d", 1),
     "sviten-special": ({"A": "As Ah Kd Qc 8s", "B": "9s 9h 9d 4s 3d"}, "Ac Kh 7c 6d", 1),
     "doogie": ({"A": "Kc Kd 3h 4s 6d Qc", "B": "Ad 3s 5h Jc Ts Th"}, "Kh Ks 2c", 1),
+    "limit-holdem": ({"A": "As Kh", "B": "Qd Qc"}, "2c 7d 9h", 2),
     "holdem": ({"A": "As Ah", "B": "Kd Kc"}, "2c 7d 9h Ts", 1),
     "omaha": ({"A": "As Ah Kd Kc", "B": "2c 3d 4h 5s"}, "Kh Qs Jd Tc", 1),
     "omaha-5": ({"A": "As Ah Kd Kc 9c", "B": "2c 3d 4h 5s 6s"}, "Kh Qs Jd Tc", 1),

@@ -45,6 +45,7 @@ from splitpot.engine.history import format_history
 from splitpot.engine.options import Options, Stakes
 from splitpot.engine.table import Table
 from splitpot.games import GAMES
+from splitpot.games.streets import Structure
 from splitpot.history import (
     HandNotFoundError,
     HistoryError,
@@ -58,6 +59,7 @@ from splitpot.history import (
     read_phh,
     variant_code,
 )
+from splitpot.history.phh_variants import from_variant
 from splitpot.history.store import SCHEMA_VERSION, events_digest
 from test_history_pokerkit import _by_house_rule
 
@@ -437,8 +439,15 @@ def test_variant_codes() -> None:
     assert variant_code("bodigiha", "pot-limit") == "_PBDG"
     assert variant_code("dramaha", "pot-limit") == "_PDRM"
     assert variant_code("doogie", "fixed-limit") == "_FDOOG"
-    codes = {variant_code(g, s) for g in GAMES.values() for s in g.structures}
-    assert len(codes) == sum(len(g.structures) for g in GAMES.values())  # no two alike
+    assert variant_code("limit-holdem", "fixed-limit") == "FT"
+    # No two alike but PHH's FT, fixed-limit hold'em: Limit Hold'em's, and No-limit Hold'em's
+    # when a table plays it fixed-limit (the same rules); an FT record without _game is read
+    # as Limit Hold'em (docs/phh.md).
+    codes = [variant_code(g, s) for g in GAMES.values() for s in g.structures]
+    assert [c for c in set(codes) if codes.count(c) > 1] == ["FT"] and codes.count("FT") == 2
+    assert from_variant("FT") == (GAMES["limit-holdem"], Structure.FIXED_LIMIT)
+    assert from_variant("NT") == (GAMES["holdem"], Structure.NO_LIMIT)
+    assert from_variant("_PT") == (GAMES["holdem"], Structure.POT_LIMIT)
 
 
 def test_doogie_and_sviten_fields() -> None:

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from splitpot.bots import random_action
 from splitpot.describe import (
     choice_line,
     draw_words,
@@ -193,8 +194,8 @@ def test_the_lobby_presets_name_registry_games() -> None:
         "drawmaha", "bodigiha", "badugi", "doogie", "omaha-8", "big-o", "stud-8", "razzdugi",
     )  # fmt: skip
     assert by_id["stud-mix"].games == ("stud", "razz", "stud-8", "razzdugi")
-    horse = by_id["horse"]  # HORSE: every game fixed-limit
-    assert horse.games == ("holdem", "omaha-8", "razz", "stud", "stud-8")
+    horse = by_id["horse"]  # HORSE: every game fixed-limit, hold'em as Limit Hold'em
+    assert horse.games == ("limit-holdem", "omaha-8", "razz", "stud", "stud-8")
     built = Mix.build(list(horse.games), horse.mixed, structures=horse.structures)
     assert {built.structure_of(GAMES[g]).value for g in horse.games} == {"fixed-limit"}
     assert {len(GAMES[g].awards) for g in by_id["split-pot-mix"].games} == {1, 2}
@@ -211,6 +212,61 @@ def test_the_lobby_presets_name_registry_games() -> None:
     assert set(every.games) == {g.id for g in GAMES.values() if not g.reference}
     for preset in MIXES:
         Mix.build(list(preset.games), preset.mixed, structures=preset.structures)  # each valid
+
+
+# The WSOP's 8-game (issue 22): 2-7 Triple Draw and HORSE fixed-limit, then No-limit Hold'em
+# and Pot-limit Omaha; hold'em twice, as two games (a mix holds each game once).
+EIGHT_GAME = {
+    "27-triple-draw": "fixed-limit",
+    "limit-holdem": "fixed-limit",
+    "omaha-8": "fixed-limit",
+    "razz": "fixed-limit",
+    "stud": "fixed-limit",
+    "stud-8": "fixed-limit",
+    "holdem": "no-limit",
+    "omaha": "pot-limit",
+}
+
+
+def test_the_8_game_preset_lists_its_eight_games_in_order_with_their_structures() -> None:
+    preset = next(m for m in MIXES if m.id == "eight-game")
+    assert (preset.name, preset.mixed) == ("8-game", "rotation")
+    assert preset.games == tuple(EIGHT_GAME)
+    built = Mix.build(list(preset.games), preset.mixed, structures=preset.structures)
+    assert [game.id for game in built.games] == list(EIGHT_GAME)
+    assert {g.id: built.structure_of(g).value for g in built.games} == EIGHT_GAME
+    assert built.to_json()["structures"] == EIGHT_GAME
+    assert built.max_players() == 6  # 2-7 Triple Draw's six seats
+    assert [m.id for m in MIXES].index("eight-game") == [m.id for m in MIXES].index("horse") + 1
+
+
+def test_a_mix_built_from_the_8_game_preset_deals_a_full_rotation_with_chips_conserved() -> None:
+    preset = next(m for m in MIXES if m.id == "eight-game")
+    mix = Mix.build(list(preset.games), preset.mixed, structures=preset.structures)
+    rng = random.Random("eight-game")
+    seats, buy_in = 4, 300
+    stacks = [buy_in] * seats
+    place, button = MixPlace(), None
+    dealt: list[str] = []
+    for _ in range(len(mix.games) * seats):  # an orbit of each game, four seats dealt in
+        stacks = [chips or buy_in for chips in stacks]  # a busted seat rebuys
+        button = move_button(button, list(range(seats)), seats)
+        game = place.dealt(mix, button)
+        before = sum(stacks)
+        hand = Hand(game, stacks=stacks, button=button, stakes=stakes_for("1/2", game),
+                    structure=mix.structure_of(game), rng=rng)  # fmt: skip
+        assert hand.structure.value == EIGHT_GAME[game.id]
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            assert legal is not None
+            hand.apply(random_action(legal, rng))
+            if not hand.is_over:
+                assert sum(hand.stacks) + hand.pot == before
+        assert sum(hand.stacks) == before
+        stacks = list(hand.stacks)
+        dealt.append(game.id)
+    assert dealt == [game for game in EIGHT_GAME for _ in range(seats)]
+    assert place.upcoming(mix) == GAMES["27-triple-draw"]  # and round again
 
 
 # ---------------------------------------------------------------------- words

@@ -24,6 +24,7 @@ from splitpot.evaluate import (
 )
 from splitpot.games import GAMES, find_game
 from splitpot.games.spec import EvalKind
+from splitpot.games.streets import Bet, Forced, Structure
 
 RULES = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 
@@ -79,6 +80,7 @@ def test_games_table_cards_and_awards(game_id: str) -> None:
 def test_games_registry_is_the_rules_games_plus_reference_games() -> None:
     assert {g.id for g in GAMES.values() if not g.reference} == set(GAME_TABLE)
     assert {g.id for g in GAMES.values() if g.reference} == {
+        "limit-holdem",
         "holdem",
         "omaha",
         "omaha-5",
@@ -154,6 +156,34 @@ def test_mixed_game_menu_omaha_hi_lo_name_betting_and_awards(game_id: str) -> No
     low = spec.award("omaha-low")
     assert low.qualifier is not None and low.qualifier.name == "8-or-better"
     assert spec.high_award == "omaha"  # "Odd chip: to the high half"
+
+
+def _section(title: str) -> str:
+    text = RULES.read_text(encoding="utf-8")
+    return " ".join(text.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0].split())
+
+
+def test_limit_holdem_is_the_fixed_limit_holdem_of_horse_and_the_8_game() -> None:
+    # docs/rules.md "The mixed-game menu" names HORSE and the 8-game, whose hold'em is dealt
+    # fixed-limit (and the 8-game's no-limit too: two games, as Omaha Hi-Lo 8 is). Its rules are
+    # the "Betting" section's: blinds, and "Fixed-limit: small bet on the first two rounds, big
+    # bet on the rest"; "High: standard order", the best five of the two hole cards and board.
+    assert "(HORSE, the 8-game," in _section("The mixed-game menu")
+    betting = _section("Betting")
+    assert "Fixed-limit: small bet on the first two rounds, big bet on the rest" in betting
+    assert betting.startswith("- Blinds games:")
+    limit, no_limit = GAMES["limit-holdem"], GAMES["holdem"]
+    assert limit.name == "Limit Hold'em" and no_limit.name == "No-limit Hold'em"
+    assert limit.structures == (Structure.FIXED_LIMIT,) and limit.structure is Structure.FIXED_LIMIT
+    assert no_limit.structure is Structure.NO_LIMIT
+    assert limit.forced is Forced.BLINDS
+    assert [s.big for s in limit.streets if isinstance(s, Bet)] == [False, False, True, True]
+    assert (limit.hole_cards, limit.board_cards) == (2, 5) and not limit.draws
+    assert limit.streets == no_limit.streets and limit.awards == no_limit.awards
+    (award,) = limit.awards
+    assert award.kind is EvalKind.HIGH and award.qualifier is None
+    assert (limit.min_players, limit.max_players) == (2, 9)
+    assert find_game("LHE") is find_game("fixed-limit-holdem") is limit
 
 
 def test_games_dramaha_is_drawmaha() -> None:

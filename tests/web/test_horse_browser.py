@@ -67,7 +67,7 @@ def test_a_horse_rotation_with_two_people_and_a_bot_shows_stud_up_cards_only(
     ann.wait_for_selector("[data-testid=preset-horse]", state="attached")
     ann.select_option("[data-testid=mode]", "rotation")
     ann.click("[data-testid=preset-horse]")
-    assert ann.input_value("#mix-structure-holdem") == "fixed-limit"
+    assert ann.input_value("#mix-structure-limit-holdem") == "fixed-limit"
     ann.fill("[data-testid=hands-per-game]", "1")
     ann.fill("[data-testid=seats]", "3")
     ann.click("[data-testid=add-bot]")
@@ -77,7 +77,9 @@ def test_a_horse_rotation_with_two_people_and_a_bot_shows_stud_up_cards_only(
     ann.wait_for_url("**/table/*")
     table_id = ann.url.rsplit("/", 1)[1].split("?")[0]
     ann.wait_for_function("T.state && T.state.table")  # the first state has come
-    assert ann.evaluate("T.state.table.games") == ["holdem", "omaha-8", "razz", "stud", "stud-8"]
+    assert ann.evaluate("T.state.table.games") == [
+        "limit-holdem", "omaha-8", "razz", "stud", "stud-8",
+    ]  # fmt: skip
     bob_seat = post(server, f"/api/tables/{table_id}/join", {"player": "Bob"})
     bob = open_page(**size)
     seen = frames_of(bob)

@@ -46,7 +46,7 @@ def test_learn_table_sorts_and_opens_bodigiha(
     assert order[-1] == "holdem"
     assert page.get_attribute("th[data-key=hole_cards]", "aria-sort") == "descending"
     page.click("[data-testid=sort-hole_cards]")
-    assert first_column(page)[0] == "holdem"
+    assert first_column(page)[:2] == ["limit-holdem", "holdem"]  # ties in registry order
     page.click("[data-testid=sort-name]")
     assert first_column(page)[:6] == [
         "27-single-draw", "27-triple-draw", "a5-triple-draw", "badacey", "badeucy", "badugi",

@@ -153,8 +153,8 @@ def test_a_lobby_preset_creates_its_mix_and_the_lobby_lists_it(
         "[data-testid^=preset-]", "nodes => nodes.map(n => n.textContent)"
     )
     assert presets == [
-        "Split-pot mix", "Dramaha family", "Badugi mix", "Triple-draw mix", "HORSE", "Stud mix",
-        "Dealer's choice",
+        "Split-pot mix", "Dramaha family", "Badugi mix", "Triple-draw mix", "HORSE", "8-game",
+        "Stud mix", "Dealer's choice",
     ]  # fmt: skip
     page.select_option("[data-testid=mode]", "rotation")
     if device == "phone":

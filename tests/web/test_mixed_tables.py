@@ -75,6 +75,8 @@ SPLIT_POT_MIX = [
 ]  # fmt: skip
 STUD_MIX = ["stud", "razz", "stud-8", "razzdugi"]
 TRIPLE_DRAW_MIX = ["27-triple-draw", "a5-triple-draw", "badugi", "badacey", "badeucy"]
+HORSE = ["limit-holdem", "omaha-8", "razz", "stud", "stud-8"]
+EIGHT_GAME = ["27-triple-draw", *HORSE, "holdem", "omaha"]  # hold'em twice: two games
 
 
 @pytest.mark.parametrize(
@@ -85,7 +87,8 @@ TRIPLE_DRAW_MIX = ["27-triple-draw", "a5-triple-draw", "badugi", "badacey", "bad
         ("badugi-mix", "Badugi mix", ["badugi", "badacey", "badeucy"], "rotation"),
         ("triple-draw-mix", "Triple-draw mix", TRIPLE_DRAW_MIX, "rotation"),
         ("stud-mix", "Stud mix", STUD_MIX, "rotation"),
-        ("horse", "HORSE", ["holdem", "omaha-8", "razz", "stud", "stud-8"], "rotation"),
+        ("horse", "HORSE", HORSE, "rotation"),
+        ("eight-game", "8-game", EIGHT_GAME, "rotation"),
     ],
 )
 def test_the_lobby_offers_the_presets_and_a_table_made_from_one_is_named_after_it(
@@ -93,16 +96,20 @@ def test_the_lobby_offers_the_presets_and_a_table_made_from_one_is_named_after_i
 ) -> None:
     offered = {m["id"]: m for m in client.get("/api/games").json()["mixes"]}
     assert list(offered) == [
-        "split-pot-mix", "dramaha-family", "badugi-mix", "triple-draw-mix", "horse", "stud-mix",
-        "dealers-choice",
+        "split-pot-mix", "dramaha-family", "badugi-mix", "triple-draw-mix", "horse",
+        "eight-game", "stud-mix", "dealers-choice",
     ]  # fmt: skip
     mix = offered[preset]
     assert (mix["name"], mix["games"], mix["mixed"]) == (name, games, mixed)
     answer = create(client, games=mix["games"], mixed=mix["mixed"], bots=["caller"], seats=2,
                     structures=mix["structures"])  # fmt: skip
     table = answer["table"]
-    for game, structure in mix["structures"].items():  # HORSE's hold'em: fixed-limit
+    for game, structure in mix["structures"].items():  # a preset's own structures, if any
         assert table["structures"][game] == structure
+    if preset == "eight-game":  # each game in its own structure: hold'em limit and no-limit
+        assert {g: table["structures"][g] for g in ("limit-holdem", "holdem", "omaha")} == {
+            "limit-holdem": "fixed-limit", "holdem": "no-limit", "omaha": "pot-limit",
+        }  # fmt: skip
     assert table["name"] == f"{name} table"
     assert table["games"] == games and table["mixed"] == mixed
     assert table["game"]["id"] == games[0]  # a rotation starts with its first game

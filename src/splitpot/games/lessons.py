@@ -659,6 +659,36 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
             compare=(("razz", "Razz plays the low half alone."),),
             sources=("docs/rules.md", "Robert's Rules of Poker (razz)", "BARGE (Razzdugi)"),
         ),
+        "limit-holdem": Lesson(
+            summary=(
+                "Hold'em bet fixed-limit, the H of HORSE and one of the 8-game's two hold'em "
+                "games: two hole cards, a five-card board, and the best five of the seven "
+                "cards takes the pot. Bets and raises are the small bet before the flop and on "
+                "the flop, the big bet on the turn and the river, and a bet and three raises "
+                "cap a round."
+            ),
+            mistakes=(
+                "Assuming both hole cards must play: any five of the seven may.",
+                "Raising by any amount: every bet and raise is the round's fixed size.",
+            ),
+            faq=(
+                (
+                    "Why is it a game of its own?",
+                    "So that a mix may deal limit and no-limit hold'em (the 8-game deals both) "
+                    "and the name always says how the game is bet.",
+                ),
+                (
+                    "Why is it a reference game?",
+                    "Other poker software plays it (PHH's FT, PokerKit), so the engine is "
+                    "checked against it. Like No-limit Hold'em it is not in the tables of "
+                    "docs/rules.md; it follows that page's betting rules.",
+                ),
+            ),
+            compare=(
+                ("holdem", "No-limit Hold'em deals the same cards; any bet up to your stack."),
+                ("omaha-8", "Omaha Hi-Lo 8 follows it in HORSE, four cards and a split pot."),
+            ),
+        ),
         "holdem": Lesson(
             summary=(
                 "A reference game, kept so that splitpot can be checked against other tools: "
@@ -667,6 +697,7 @@ LESSONS: Final[Mapping[str, Lesson]] = MappingProxyType(
             ),
             mistakes=("Assuming both hole cards must play: any five of the seven may.",),
             faq=(("Why is it here?", "To cross-check the engine with other poker software."),),
+            compare=(("limit-holdem", "Limit Hold'em is the same game, bet fixed-limit."),),
         ),
         "omaha": Lesson(
             summary=(

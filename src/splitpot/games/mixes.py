@@ -16,7 +16,8 @@ __all__ = ["MIXES", "MixPreset"]
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MixPreset:
     """A named mix: its games (ids, in order), its mode, and the structure of each game
-    whose default is not the one the mix plays (HORSE's hold'em is fixed-limit)."""
+    whose default is not the one the mix plays (none of the presets needs one: a game that
+    is played in two structures in mixed games, hold'em or Omaha Hi-Lo 8, is two games)."""
 
     id: str
     name: str
@@ -74,11 +75,22 @@ MIXES: Final[tuple[MixPreset, ...]] = (
     ),
     MixPreset(
         # docs/rules.md "The mixed-game menu": the rotation of the WSOP's HORSE events, every
-        # game fixed-limit
+        # game fixed-limit (each game's own structure)
         id="horse", name="HORSE", mixed="rotation",
-        games=("holdem", "omaha-8", "razz", "stud", "stud-8"),
-        structures={"holdem": "fixed-limit", "omaha-8": "fixed-limit"},
+        games=("limit-holdem", "omaha-8", "razz", "stud", "stud-8"),
         summary="Limit Hold'em, Omaha Hi-Lo 8, Razz, Seven-card Stud, Stud Hi-Lo 8 in turn",
+    ),
+    MixPreset(
+        # docs/rules.md "The mixed-game menu": the WSOP's 8-game rotation, HORSE's games with
+        # 2-7 Triple Draw before them and No-limit Hold'em and Pot-limit Omaha after; hold'em
+        # twice, as two games (each game's own structure: fixed-limit but for those two)
+        id="eight-game", name="8-game", mixed="rotation",
+        games=(
+            "27-triple-draw", "limit-holdem", "omaha-8", "razz", "stud", "stud-8",
+            "holdem", "omaha",
+        ),
+        summary="2-7 Triple Draw, Limit Hold'em, Omaha Hi-Lo 8, Razz, Seven-card Stud, "
+        "Stud Hi-Lo 8 (fixed-limit), No-limit Hold'em, Pot-limit Omaha in turn",
     ),
     MixPreset(
         id="stud-mix", name="Stud mix", mixed="rotation",

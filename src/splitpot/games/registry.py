@@ -294,7 +294,20 @@ _SPECS: Final = (
         stud=Stud(low=True), awards=(RAZZ_AWARD, BADUGI_AWARD), high_award="razz",
         summary="razz split with the best Badugi of any four of the seven cards",
     ),
-    # Reference games that other tools also play, for cross-checks.
+    # Reference games that other tools also play, for cross-checks. Hold'em is two games, as
+    # Omaha Hi-Lo 8 is: Limit Hold'em, fixed-limit alone (the H of HORSE, the 8-game's limit
+    # hold'em), and No-limit Hold'em, so that a mix may deal both (the 8-game does) and a name
+    # never says another structure than the game plays. (No-limit Hold'em still allows every
+    # structure, as Pot-limit Omaha does, so that tables and histories that played it
+    # fixed-limit before keep working.) Limit Hold'em is registered first: a PHH record of
+    # fixed-limit hold'em (``FT``) written elsewhere imports as Limit Hold'em.
+    GameSpec(
+        id="limit-holdem", phh_code="T", name="Limit Hold'em",
+        aliases=("lhe", "fixed-limit-holdem", "limit-hold-em", "fl-holdem"),
+        hole_cards=2, board_cards=5, streets=_board_game(2), structure=FL, structures=(FL,),
+        awards=(HIGH_AWARD,), high_award="holdem", max_players=9, reference=True,
+        summary="reference game: 2 hole cards, best five of seven, fixed-limit (HORSE, 8-game)",
+    ),
     GameSpec(
         id="holdem", phh_code="T", name="No-limit Hold'em", hole_cards=2, board_cards=5,
         streets=_board_game(2), structure=NL, awards=(HIGH_AWARD,), high_award="holdem",
@@ -361,7 +374,8 @@ _BY_PHH_CODE: Final = {
 def game_by_phh_code(code: str, structure: Structure | None = None) -> GameSpec | None:
     """The game whose PHH code (without the structure letter) is ``code`` and which is played
     in ``structure`` (any structure when ``None``; Omaha Hi-Lo 8 is two games, one per
-    structure), or ``None``."""
+    structure; fixed-limit ``T`` is Limit Hold'em, registered before No-limit Hold'em), or
+    ``None``."""
     if structure is not None:
         return _BY_PHH_CODE.get((code, structure))
     return next((s for (c, _), s in _BY_PHH_CODE.items() if c == code), None)

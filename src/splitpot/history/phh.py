@@ -13,10 +13,10 @@ PokerKit does. ``seats`` (1-based seat numbers, in PHH order) and ``players`` (t
 say where everyone sat, so the button is the seat of the last player.
 
 Variant codes. Fixed-limit Badugi is PHH's ``FB``; no-limit and fixed-limit hold'em are ``NT``
-and ``FT``; pot-limit Omaha is ``PO``; fixed-limit 2-7 Triple Draw is ``F2L3D`` and no-limit
-2-7 Single Draw ``N2L1D``. Games and structures PHH lacks get codes of our own: an
-underscore (like PHH's user-defined fields), the structure (``F`` fixed-limit, ``P`` pot-limit,
-``N`` no-limit), then the game:
+and ``FT`` (an ``FT`` record without ``_game`` imports as Limit Hold'em); pot-limit Omaha is
+``PO``; fixed-limit 2-7 Triple Draw is ``F2L3D`` and no-limit 2-7 Single Draw ``N2L1D``.
+Games and structures PHH lacks get codes of our own: an underscore (like PHH's user-defined
+fields), the structure (``F`` fixed-limit, ``P`` pot-limit, ``N`` no-limit), then the game:
 
     ==================== ====== ===================== ======
     game                 code   game                  code
@@ -25,7 +25,7 @@ underscore (like PHH's user-defined fields), the structure (``F`` fixed-limit, `
     badugi               B      badacey               BAC
     drawmaha             DRM    badeucy               BDC
     drawmaha-27          DRM27  doogie                DOOG
-    drawmadugi           DRMB   holdem                T
+    drawmadugi           DRMB   holdem, limit-holdem  T
     triple-draw-dramaha  DRM3D  omaha, omaha-5, -6    O, O5, O6
     27-triple-draw       2L3D   a5-triple-draw        A5L3D
     27-single-draw       2L1D

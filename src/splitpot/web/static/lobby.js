@@ -89,9 +89,9 @@ function checkedGames() {
 function applyPreset(mix) {
   document.querySelectorAll("#mix-games input[type=checkbox]").forEach((box) => { box.checked = mix.games.includes(box.value); });
   document.getElementById("mode").value = mix.mixed;
-  for (const [id, structure] of Object.entries(mix.structures || {})) {  // HORSE's limit hold'em
-    const select = document.getElementById(`mix-structure-${id}`);
-    if (select) select.value = structure;
+  for (const game of lobby.games) {  // the preset's structure, else the game's own (no stale pick)
+    const select = document.getElementById(`mix-structure-${game.id}`);
+    if (select) select.value = (mix.structures || {})[game.id] || game.structure;
   }
   if (!document.getElementById("table-name").value) document.getElementById("table-name").placeholder = `${mix.name} table`;
   onModeChange();
