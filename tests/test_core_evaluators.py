@@ -166,6 +166,21 @@ def test_a_batch_refuses_ragged_hands_and_unknown_kinds() -> None:
         _core.value(9, False, bytes(range(5)), b"")
 
 
+def test_a_batch_refuses_a_bad_card_anywhere_naming_the_largest() -> None:
+    # the batch checks its cards a chunk of hands at a time, as it values them: a bad card
+    # far into a long batch is still refused, with the largest bad index named
+    rng = random.Random(7)
+    deals = [rng.sample(range(52), 7) for _ in range(40_000)]
+    holes = bytearray(c for cards in deals for c in cards[:2])
+    boards = bytearray(c for cards in deals for c in cards[2:])
+    good = _core.batch(K["high"], False, bytes(holes), 2, bytes(boards), 5)
+    boards[5 * 30_000 + 3] = 60
+    holes[2 * 39_999 + 1] = 77
+    with pytest.raises(ValueError, match="card index 77 is outside 0-51"):
+        _core.batch(K["high"], False, bytes(holes), 2, bytes(boards), 5)
+    assert len(good) == 8 * 40_000
+
+
 def test_the_python_layer_turns_core_errors_into_splitpot_errors() -> None:
     with pytest.raises(ShowdownError, match="a high hand needs 5 to 10 cards, got 4"):
         evaluate_high(parse_cards("As Ks Qs Js"))

@@ -3,6 +3,8 @@
 //! A new hand kind: its evaluator module, a code here, its arm in [`award_value_of`] and its
 //! card counts in [`check`].
 
+use std::mem::MaybeUninit;
+
 use crate::tables::{tables, Tables};
 use crate::{badugi, doogie, high, lowball, omaha};
 
@@ -120,14 +122,16 @@ pub fn each_value(
 }
 
 /// [`each_value`] into `out`, eight bytes a hand (native-endian `i64`: what `_core.batch`
-/// returns); `out` must hold the hands' `8 * count` bytes. Seven-card high goes sixteen hands at
-/// a time where the processor can ([`crate::simd`]).
+/// returns); `out` must hold the hands' `8 * count` bytes, and every one of them is written
+/// (so `out` may start uninitialised: `_core.batch` writes into a new `bytes` it does not zero
+/// first). Seven-card high goes eight hands at a time where the processor can
+/// ([`crate::simd`]).
 pub fn values_into(
     kind: u8,
     aces_high: bool,
     holes: (&[u8], usize),
     boards: (&[u8], usize),
-    out: &mut [u8],
+    out: &mut [MaybeUninit<u8>],
 ) {
     let mut done = 0;
     #[cfg(target_arch = "x86_64")]
@@ -135,7 +139,11 @@ pub fn values_into(
         done = crate::simd::high_7(tables(), holes.0, boards.0, out);
     }
     let rest = &mut out[8 * done..];
-    let put = |i: usize, v: i64| rest[i * 8..i * 8 + 8].copy_from_slice(&v.to_ne_bytes());
+    let put = |i: usize, v: i64| {
+        for (byte, value) in rest[i * 8..i * 8 + 8].iter_mut().zip(v.to_ne_bytes()) {
+            byte.write(value);
+        }
+    };
     let holes = (&holes.0[done * holes.1..], holes.1);
     let boards = (&boards.0[done * boards.1..], boards.1);
     each_value(kind, aces_high, holes, boards, put);
