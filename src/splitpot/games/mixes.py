@@ -45,7 +45,9 @@ class MixPreset:
         }
 
 
-_PLAYED: Final = tuple(spec.id for spec in GAMES.values() if not spec.reference)
+# dealer's choice offers every game, the reference games too: hold'em and Pot-limit Omaha are
+# in every mixed-game menu (the 8-game deals them)
+_PLAYED: Final = tuple(GAMES)
 
 MIXES: Final[tuple[MixPreset, ...]] = (
     MixPreset(
