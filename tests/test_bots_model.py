@@ -6,11 +6,21 @@ from __future__ import annotations
 import random
 
 from splitpot.bots.base import seat_view
-from splitpot.bots.model import BALANCED, MAX_OPPONENTS, PRIOR_FOLD, OpponentModel, Tendencies
+from splitpot.bots.model import (
+    BALANCED,
+    MAX_OPPONENTS,
+    PRIOR_BLUFF,
+    PRIOR_FOLD,
+    WEAK,
+    OpponentModel,
+    Tendencies,
+    weakness,
+)
 from splitpot.bots.ranges import DrawRanges, Read, rank_in_range, sample_holdings
 from splitpot.cards import Card, full_deck, parse_cards
 from splitpot.engine.events import Action
-from splitpot.engine.hand import Hand
+from splitpot.engine.hand import Hand, LegalActions
+from splitpot.equity.policy import choose_discard
 from splitpot.games import find_game
 
 
@@ -78,3 +88,74 @@ def test_the_weakest_hand_is_at_the_bottom_of_its_range() -> None:
     hand = Hand("badugi", stacks=[200, 200], button=1, deck=deck, rng=random.Random(0))
     view = seat_view(hand, 0)
     assert rank_in_range(view, DrawRanges(1)) < 0.2
+
+
+def _river_bet_shown(game: str, seed: int) -> Hand:
+    """Seat 1 draws by the policy, bets (the least it may) on the last round, and is called
+    and shown; seat 0 checks, calls and draws by the policy."""
+    hand = Hand(game, stacks=[400, 400], button=1, rng=random.Random(seed), names=["bot", "v"])
+    rounds = sum(1 for s in find_game(game).streets if type(s).__name__ == "Bet")
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        view = seat_view(hand, legal.seat)
+        last = sum(1 for e in hand.events if e.kind == "bet_round") == rounds
+        if legal.phase == "draw":
+            limit = min(legal.discard_max, len(view.hole))
+            thrown = choose_discard(hand.game, view.hole, view.board, limit)
+            hand.apply(Action.discard(thrown) if thrown else Action.stand_pat())
+        elif legal.seat == 1 and last and legal.raise_ is not None and not legal.call:
+            hand.apply(Action(legal.raise_.kind, amount=legal.raise_.min_to))
+        elif legal.phase == "bet":
+            hand.apply(Action.check() if legal.check else Action.call())
+        else:
+            hand.apply(Action.show() if legal.show else legal_default(legal))
+    return hand
+
+
+def legal_default(legal: LegalActions) -> Action:
+    """Any other phase (a declaration, a muck question): its first answer."""
+    if legal.declare:
+        return Action.declare(legal.declare[0])
+    return Action.check() if legal.check else Action.call()
+
+
+def test_a_value_bet_with_a_board_is_not_a_bluff_for_the_draw_it_would_make() -> None:
+    # A Drawmaha river bet shown down with a hand strong for its Omaha half (above WEAK of
+    # random hands) is a value bet even when the draw policy would draw to its five cards;
+    # counting those as bluffs read a value bettor as bluffing 60-75% (issue 24's LBR)
+    model, strong = OpponentModel(), 0
+    game = find_game("drawmaha")
+    for seed in range(60):
+        hand = _river_bet_shown("drawmaha", seed)
+        shown = [e for e in hand.events if e.kind == "show" and e.seat == 1]
+        bet_last = any(e.kind == "bet" and e.seat == 1 for e in hand.events)
+        if not shown or not bet_last:
+            continue
+        cards = tuple(shown[0].data["cards"])
+        if weakness(game, cards, hand.board, seed) < WEAK + 0.15:  # keep the clearly strong
+            continue
+        if not choose_discard(game, cards, hand.board[:3], 5):
+            continue
+        model.observe(seat_view(hand, 0))
+        strong += 1
+    assert strong >= 5
+    assert model.tendencies("v").bluff < PRIOR_BLUFF, model.tendencies("v")
+
+
+def test_a_badugi_bet_on_a_hand_the_policy_draws_to_is_a_bluff() -> None:
+    # Without a board a draw game's bet shown on a hand the draw policy would draw to (a
+    # three-card Badugi) is still a bluff, whatever its rank among random hands
+    model, drawn = OpponentModel(), 0
+    game = find_game("badugi")
+    for seed in range(80):
+        hand = _river_bet_shown("badugi", seed)
+        shown = [e for e in hand.events if e.kind == "show" and e.seat == 1]
+        if not shown or not any(e.kind == "bet" and e.seat == 1 for e in hand.events):
+            continue
+        if not choose_discard(game, tuple(shown[0].data["cards"]), (), 4):
+            continue
+        model.observe(seat_view(hand, 0))
+        drawn += 1
+    assert drawn >= 5
+    assert model.tendencies("v").bluff > PRIOR_BLUFF, model.tendencies("v")

@@ -136,6 +136,10 @@ class ExpertBot:
     IMPLIED = 0.8  # with draws to come a call needs this much of the pot odds
     CALLED = 0.8  # with several opponents, equity once called is this much of the equity
     MARGIN = 0.02  # a bluff, a steal or a snow must win this share of the pot over the honest play
+    # a bluff or semi-bluff raise must win this share of the pot once called over a call: its
+    # value counts no re-raise, and in pot-limit a re-raise that a 2% edge did not foresee
+    # built 100-big-blind pots on one pair (issue 24's local best response in Drawmaha)
+    RAISE_MARGIN = 0.05
     BASELINE_EDGE = 0.01
     LOCK = 0.97  # Doogie: a share of the pot both ways at least this is a lock
     # the odds memo's bound: its key holds the unseen cards, so it hits within a hand (the same
@@ -359,7 +363,8 @@ class ExpertBot:
     def _raise_gain(
         self, view: SeatView, legal: LegalActions, reads: Sequence[Read], amount: int, odds: Odds
     ) -> float | None:
-        """Chips a raise to ``amount`` wins over a call, when that is positive (else None)."""
+        """Chips a raise to ``amount`` wins over a call, when that is more than
+        :data:`RAISE_MARGIN` of the pot once called (else None)."""
         call = legal.call or 0
         mine = amount - view.bets[view.seat]
         theirs = amount - max(view.bets)
@@ -368,10 +373,11 @@ class ExpertBot:
         habits = reads[0].habits
         folds = habits.fold_back if _bet_this_round(view, reads[0].seat) else _folds(reads[0])
         equity = self._called_equity(view, reads, odds)
-        raise_value = folds * view.pot + (1 - folds) * (equity * (view.pot + mine + theirs) - mine)
+        called = view.pot + mine + theirs
+        raise_value = folds * view.pot + (1 - folds) * (equity * called - mine)
         call_value = odds.equity * (view.pot + call) - call
         gain = raise_value - max(call_value, 0.0)
-        return gain if gain > self.MARGIN * view.pot else None
+        return gain if gain > self.RAISE_MARGIN * called else None
 
     def _defends(self, view: SeatView, legal: LegalActions, reads: Sequence[Read]) -> str | None:
         """Why it calls a bet its equity would fold, or None: it folds no more than the bet

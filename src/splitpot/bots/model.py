@@ -281,21 +281,26 @@ class OpponentModel:
         self, view: SeatView, name: str, cards: tuple[Card, ...], did: tuple[bool, bool],
         drew_on: Sequence[Card],
     ) -> None:  # fmt: skip
-        """A showdown: was the hand that bet the last round, or stood pat at the last draw, a
-        weak one? Weak is below :data:`WEAK` of random hands in every award or, in a draw
-        game, a hand the draw policy would not stand pat on (``drew_on``: the board then)."""
+        """A showdown: was the hand that bet the last round (a bluff), or stood pat at the last
+        draw (a snow), a weak one? Weak is below :data:`WEAK` of random hands in every award.
+        A pat hand is a snow also when the draw policy would not have stood pat on it
+        (``drew_on``: the board then), and so is a bet one in a draw game without a board (a
+        Badugi bet on a three-card hand). With a board a made hand is not needed to bet for
+        value: most Drawmaha hands that bet the river for their Omaha half are hands the draw
+        policy draws to, and counting them bluffs read a value bettor as a bluffer."""
         bet, pat = did
         if not (bet or pat):
             return
         game = view.game
         weak = weakness(game, cards, view.board, (name, self.hands)) < WEAK
+        drawing = False
         if game.draws and not weak:
             limit = min(game.draws[-1].max_discard, game.hole_cards)
-            weak = bool(choose_discard(game, cards, drew_on, limit))
+            drawing = bool(choose_discard(game, cards, drew_on, limit))
         c = self._of(name)
         if bet:
             c.shown_bets += 1
-            c.bluffs += weak
+            c.bluffs += weak or (drawing and not game.board_cards)
         if pat:
             c.shown_pats += 1
-            c.snows += weak
+            c.snows += weak or drawing
