@@ -133,3 +133,42 @@ def test_pokerkit_short_all_ins_that_add_up_to_the_largest_raise_reopen_the_bett
         _play(hand, Action.raise_to(4) if reopened else Action.call())
         assert hand.to_act == 0
         assert _raise_to(hand) == ((6, 6) if reopened else None), stacks
+
+
+STUD = Stakes(small_blind=1, big_blind=2, ante=1, small_bet=2, big_bet=4, bring_in=1)
+POKERKITS = Options(half_bet_full=False, first_bet_full=True, blind_counts_as_bet=False)
+
+
+def _stud(stacks: list[int], options: Options) -> Hand:
+    """Three-handed stud 1/2/4, bring-in 1, the button on seat 2: seat 1's deuce brings in."""
+    deck = "Jc Tc 9c Jd Td 9d Kh 2d Ks"  # two down each from seat 0, then Kh 2d Ks up
+    return Hand("stud", stacks=stacks, button=2, stakes=STUD, deck=deck, options=options,
+                rng=random.Random(1))  # fmt: skip
+
+
+def test_stud_completing_the_bring_in_is_the_first_full_bet_by_either_rule() -> None:
+    # docs/rules.md "The mixed-game menu": the next player calls the bring-in or completes to
+    # the small bet; PokerKit too (the completion is its round's first bet, not a raise of a
+    # bet above the bring-in), and the cap counts it: complete and three raises.
+    for options in (Options(), Options(half_bet_full=False), POKERKITS):
+        hand = _stud([100] * 3, options)
+        hand.apply(Action.bring_in())
+        assert _raise_to(hand) == (2, 2), options
+        _play(hand, Action.call(), Action.raise_to(2))  # seat 2 calls, seat 0 completes
+        assert hand.to_act == 1 and _raise_to(hand) == (4, 4), options  # reopened
+        _play(hand, Action.raise_to(4), Action.raise_to(6), Action.raise_to(8))
+        assert hand.to_act == 1 and _raise_to(hand) is None, options
+
+
+def test_stud_a_bring_in_stack_completes_all_in_by_pokerkits_rule_not_the_houses() -> None:
+    # Seat 1 has the bring-in (1) behind after its ante. The house rule: it brings in, and
+    # the next player may complete to 2. PokerKit's: it may instead complete all-in to 1, a
+    # round's first bet, and the next player raises a full bet above it, to 3.
+    house = _stud([100, 2, 100], Options())
+    assert _raise_to(house) is None
+    house.apply(Action.bring_in())
+    assert _raise_to(house) == (2, 2)
+    pokerkit = _stud([100, 2, 100], POKERKITS)
+    assert _raise_to(pokerkit) == (1, 1)
+    pokerkit.apply(Action.bet(1))
+    assert pokerkit.to_act == 2 and _raise_to(pokerkit) == (3, 3)

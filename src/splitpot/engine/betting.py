@@ -10,7 +10,8 @@
 - PokerKit's rules, for a PHH it wrote (``Options.half_bet_full`` false, ``first_bet_full``
   true): a round's first bet or raise is full however short, and so is any all-in raise by
   at least the round's largest raise; fixed-limit raises are a full bet above the current
-  bet and each bet or raise counts toward the cap.
+  bet and each bet or raise counts toward the cap. In stud, completing a bring-in is the
+  round's first bet: to the small bet (not a bet above the bring-in), full however short.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ class Round:
     half_bet_full: bool = True  # Options.half_bet_full (fixed-limit)
     first_bet_full: bool = False  # Options.first_bet_full
     largest: int = 0  # the largest raise of the round so far (PokerKit's rule)
+    completion: bool = False  # stud: a bring-in waits to be completed (PokerKit's rule)
 
     def reopened_for(self, seat: int) -> bool:
         """May ``seat`` raise, given what it did before in this round?"""
@@ -87,7 +89,9 @@ class Round:
         kind: Literal["bet", "raise"] = "bet" if self.current == 0 else "raise"
         pot_sized = self.current + pot + (self.current - put_in)  # the call, then the pot
         if self.structure is Structure.FIXED_LIMIT:
-            low = high = (self.full_level if self.half_bet_full else self.current) + self.size
+            # A bring-in is completed to the small bet, not raised a bet above it.
+            below = self.full_level if self.half_bet_full or self.completion else self.current
+            low = high = below + self.size
         else:
             low = self.current + self.min_raise
             high = pot_sized if self.structure is Structure.POT_LIMIT else all_in
@@ -103,10 +107,12 @@ class Round:
             # Half a bet or more counts as a full bet (docs/rules.md); less does not reopen.
             full = 2 * (to - self.full_level) >= self.size
         else:
-            full = increase >= (self.size if fixed else self.min_raise)
+            # PokerKit: completing a bring-in is the round's first bet, however short.
+            full = self.completion or increase >= (self.size if fixed else self.min_raise)
         # PokerKit: the first bet or raise is full, as is one by at least the largest so far.
         full = full or (self.first_bet_full and increase >= self.largest)
         self.largest = max(self.largest, increase)
+        self.completion = False
         if full:
             if not fixed:
                 self.min_raise = max(self.min_raise, increase)

@@ -278,7 +278,9 @@ class Options:
       full one and the next raise is a full bet above the last full one (the house rule, true);
       or PokerKit's (false): a raise is always a full bet above the current bet, an all-in
       counts as full only when it raises by a full bet, and every bet and raise, short or
-      full, counts toward ``raise_cap``.
+      full, counts toward ``raise_cap``; in stud a bring-in is still completed to the small
+      bet, the round's first bet, and a stack of no more than the bring-in may complete
+      all-in (a first bet the next player raises a full bet above).
     - ``first_bet_full``: does a round's first bet or raise count as a full one even when it
       is an all-in short of the smallest bet, reopening the betting for players who checked,
       as does an all-in that raises by at least the round's largest raise so far, or short

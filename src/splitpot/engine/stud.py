@@ -97,7 +97,11 @@ def bring_in_legal(hand: Hand, seat: int) -> LegalActions | None:
     ):
         return None
     complete = None
-    if hand._someone_can_answer(seat) and hand.stacks[seat] > bring_in:
+    # PokerKit's rules (Options.half_bet_full off) let a stack of no more than the bring-in
+    # complete all-in too: a first bet, which the next player raises by a full bet.
+    if hand._someone_can_answer(seat) and (
+        hand.stacks[seat] > bring_in or not round_.half_bet_full
+    ):
         complete = round_.bounds(hand.bets[seat], hand.stacks[seat], hand.pot)
     return LegalActions(seat, "bet", bring_in=min(bring_in, hand.stacks[seat]), raise_=complete)
 
@@ -108,6 +112,7 @@ def post_bring_in(hand: Hand, seat: int, action: Action, legal: LegalActions) ->
     assert round_ is not None and legal.bring_in is not None
     paid = hand._put_in(seat, legal.bring_in)
     round_.current = max(round_.current, hand.bets[seat])
+    round_.completion = True  # the next bet completes it (engine/betting.py)
     round_.record_call_or_check(seat)
     event = hand._log(BroughtIn(seat=seat, amount=paid, all_in=hand.stacks[seat] == 0))
     hand._next_bettor(seat)

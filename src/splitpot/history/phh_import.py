@@ -159,13 +159,10 @@ def _unseen_mucks(
 def _readers_options(opts: Options, game: GameSpec, structure: Structure) -> Options:
     """The options of a PHH written elsewhere: settled, capped, bet and dealt as PokerKit does
     (docs/phh.md "Real tables"): odd chips to the first winner, the largest blind posted,
-    PokerKit's short all-ins, and a draw's replacements once every player has discarded. (Not
-    PokerKit's short all-ins in stud, whose completion of the bring-in they cannot express:
-    a stud record keeps the house's, docs/phh.md.)"""
-    stud = game.stud is not None
-    opts = replace(opts, odd_chip="first-winner", short_blind_full=False,
-                   first_bet_full=not stud, half_bet_full=stud,
-                   deal_after_discards=not has_sviten(game))  # fmt: skip
+    PokerKit's short all-ins (in stud too, where completing the bring-in is the first bet),
+    and a draw's replacements once every player has discarded."""
+    opts = replace(opts, odd_chip="first-winner", short_blind_full=False, first_bet_full=True,
+                   half_bet_full=False, deal_after_discards=not has_sviten(game))  # fmt: skip
     if structure is Structure.FIXED_LIMIT:
         opts = replace(opts, blind_counts_as_bet=False)  # 4 bets after the blinds
     return opts
