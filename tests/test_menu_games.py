@@ -14,36 +14,18 @@ from collections import Counter
 import pytest
 
 from cli_run import cli
-from splitpot.bots import random_action
-from splitpot.cards import full_deck
-from splitpot.engine.hand import Hand
+from random_hands import random_hands
 from splitpot.games import GAMES
 
 MENU_DRAW_GAMES = ("27-triple-draw", "a5-triple-draw", "27-single-draw")
-ALL_CARDS = frozenset(full_deck())
 
 
 @pytest.mark.parametrize("game_id", MENU_DRAW_GAMES)
 def test_six_seats_500_random_hands_conserve_chips_and_deal_no_card_twice(game_id: str) -> None:
     # Up to six players, as Badugi and Badacey: 30 cards dealt, the draws go on by reshuffling.
     assert GAMES[game_id].max_players == 6
-    rng = random.Random(game_id)
-    stacks = [200] * 6
     seen: Counter[str] = Counter()
-    for number in range(500):
-        stacks = [chips if chips > 0 else 200 for chips in stacks]  # a busted seat rebuys
-        before = sum(stacks)
-        hand = Hand(game_id, stacks=stacks, button=number % 6, rng=rng)
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            assert legal is not None
-            hand.apply(random_action(legal, rng))
-            places = hand.card_places()  # refuses a card in two places
-            assert set(places) == ALL_CARDS
-            if not hand.is_over:
-                assert sum(hand.stacks) + hand.pot == before
-        assert sum(hand.stacks) == before
-        stacks = list(hand.stacks)
+    for hand in random_hands(game_id, 6, 500, random.Random(game_id)):
         seen["showdown"] += hand.result is not None
         seen["reshuffle"] += any(e.kind == "reshuffle" for e in hand.events)
         seen["draws"] += sum(e.kind == "discard" for e in hand.events)

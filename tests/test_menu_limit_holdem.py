@@ -22,8 +22,8 @@ from collections import Counter
 import pytest
 
 from cli_run import cli
-from splitpot.bots import random_action, random_policy
-from splitpot.cards import full_deck
+from random_hands import random_hands
+from splitpot.bots import random_policy
 from splitpot.engine.hand import Hand
 from splitpot.engine.table import Table
 from splitpot.errors import GameSpecError
@@ -33,28 +33,12 @@ from splitpot.history import export_phh, import_phh
 from test_history_pokerkit import _by_house_rule, _pokerkit_stacks, pokerkit_hand
 
 GAME = "limit-holdem"
-ALL_CARDS = frozenset(full_deck())
 
 
 def test_six_seats_500_random_hands_conserve_chips_and_deal_no_card_twice() -> None:
-    rng = random.Random(GAME)
-    stacks = [200] * 6
     seen: Counter[str] = Counter()
-    for number in range(500):
-        stacks = [chips if chips > 0 else 200 for chips in stacks]  # a busted seat rebuys
-        before = sum(stacks)
-        hand = Hand(GAME, stacks=stacks, button=number % 6, rng=rng)
+    for hand in random_hands(GAME, 6, 500, random.Random(GAME)):
         assert hand.structure is Structure.FIXED_LIMIT
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            assert legal is not None
-            hand.apply(random_action(legal, rng))
-            places = hand.card_places()  # refuses a card in two places
-            assert set(places) == ALL_CARDS
-            if not hand.is_over:
-                assert sum(hand.stacks) + hand.pot == before
-        assert sum(hand.stacks) == before
-        stacks = list(hand.stacks)
         seen["showdown"] += hand.result is not None
         seen["river"] += len(hand.board) == 5
     assert seen["showdown"] >= 50 and seen["river"] >= 50, seen

@@ -16,9 +16,8 @@ import pokerkit
 import pytest
 
 from cli_run import cli
-from splitpot.bots import random_action
-from splitpot.cards import RANKS, SUITS, full_deck, parse_cards
-from splitpot.engine.hand import Hand
+from random_hands import random_hands
+from splitpot.cards import RANKS, SUITS, parse_cards
 from splitpot.engine.showdown import settle
 from splitpot.evaluate.core import KindFamily
 from splitpot.games import GAMES, find_game
@@ -28,7 +27,6 @@ from splitpot.games.streets import Structure
 
 HI_LO_GAMES = ("omaha-8", "omaha-8-pl", "big-o")
 LOW = KindFamily(EvalKind.OMAHA_LOW)
-ALL_CARDS = frozenset(full_deck())
 DECK_TEXT = [RANKS[i >> 2] + SUITS[i & 3] for i in range(52)]
 
 
@@ -176,23 +174,8 @@ def test_the_games_and_their_structures_are_as_the_rules_say() -> None:
 
 @pytest.mark.parametrize("game_id", HI_LO_GAMES)
 def test_six_seats_500_random_hands_conserve_chips_and_deal_no_card_twice(game_id: str) -> None:
-    rng = random.Random(game_id)
-    stacks = [200] * 6
     seen: Counter[str] = Counter()
-    for number in range(500):
-        stacks = [chips if chips > 0 else 200 for chips in stacks]  # a busted seat rebuys
-        before = sum(stacks)
-        hand = Hand(game_id, stacks=stacks, button=number % 6, rng=rng)
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            assert legal is not None
-            hand.apply(random_action(legal, rng))
-            places = hand.card_places()  # refuses a card in two places
-            assert set(places) == ALL_CARDS
-            if not hand.is_over:
-                assert sum(hand.stacks) + hand.pot == before
-        assert sum(hand.stacks) == before
-        stacks = list(hand.stacks)
+    for hand in random_hands(game_id, 6, 500, random.Random(game_id)):
         if hand.result is not None:
             seen["showdown"] += 1
             seen["low"] += any(
