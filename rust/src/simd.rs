@@ -8,8 +8,9 @@
 //! highest rank of a plane is read off the exponent of the plane converted to a float; the
 //! category is chosen by blends, in the order of the hand ranking; the kickers (the highest
 //! ranks of what the category leaves) come from one gather of `pack5`, 32 KB that stay in the
-//! first-level cache. A block with five or more cards of a suit in a hand (22% of blocks) reads the
-//! flush's value from `flush_best` by the ranks of that suit, in another gather.
+//! first-level cache. A block with five or more cards of a suit in a hand (22% of blocks) reads
+//! the flush's value from `flush_best` by the ranks of that suit, in another gather. Design,
+//! figures and what was tried: benchmarks/README.md.
 
 use crate::tables::Tables;
 use std::arch::x86_64::*;
@@ -51,7 +52,7 @@ fn high_7_avx2(t: &Tables, holes: &[u8], boards: &[u8], out: &mut [MaybeUninit<u
     let blocks = holes.len().min(boards.len()).min(out.len());
     let zero = _mm256_setzero_si256();
     let one = _mm256_set1_epi32(1);
-    // Index k (a card's low three bits: its suit and a bit of its rank): a one in suit k & 3's byte.
+    // Index k (a card's low three bits: its suit, a bit of its rank): a one in suit k & 3's byte.
     let suit_ones = _mm256_setr_epi32(1, 1 << 8, 1 << 16, 1 << 24, 1, 1 << 8, 1 << 16, 1 << 24);
     let rank_bits = _mm256_set1_epi32(0x3F);
     // SAFETY: loads of the local arrays, 32 bytes each.
