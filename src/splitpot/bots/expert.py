@@ -141,6 +141,13 @@ class ExpertBot:
     # built 100-big-blind pots on one pair (issue 24's local best response in Drawmaha)
     RAISE_MARGIN = 0.05
     BASELINE_EDGE = 0.01
+    # against players who do not fold (a station, a maniac, a snow: the match shows each folds
+    # less than NO_FOLD of the time in the spot) a bet has no fold equity to protect and every
+    # chip in the pot is paid by their whole range: value bets and raises go thinner, at the
+    # largest size, with no scoop asked for (pot equity already counts the halves)
+    NO_FOLD = 0.1
+    STUBBORN_BET = 1.05
+    STUBBORN_RAISE = 1.12
     LOCK = 0.97  # Doogie: a share of the pot both ways at least this is a lock
     # the odds memo's bound: its key holds the unseen cards, so it hits within a hand (the same
     # street asked again) and almost never across hands; 5,000 entries a bot (about 1 KB
@@ -275,6 +282,9 @@ class ExpertBot:
         raises = _my_raises_this_round(view)
         split = len(view.game.awards) > 1
         scoops = not split or odds.scoop >= self.SCOOP_FOR_RAISE or strength >= self.SCOOP_WAIVER
+        stubborn = bool(reads) and all(_fold_now(view, r) < self.NO_FOLD for r in reads)
+        raise_at = self.STUBBORN_RAISE if stubborn else self.RAISE_STRENGTH
+        scoops = scoops or stubborn
         rng = self._rng(view, "bet")
         said = f"{odds.describe()}{source} vs {describe_reads(reads)}"
         bounds = legal.raise_
@@ -286,10 +296,11 @@ class ExpertBot:
                 bounds is not None
                 and odds.equity > need
                 and scoops
-                and (strength >= self.RAISE_STRENGTH + self.RERAISE_STEP * raises)
+                and (strength >= raise_at + self.RERAISE_STEP * raises)
             ):
-                amount = self._size(view, legal, strength, rng)
-                return Action(bounds.kind, amount=amount), f"raise for value: {said}; {odds_said}"
+                amount = self._size(view, legal, strength, rng, most=stubborn)
+                words = "raise for value" + (" (they do not fold)" if stubborn else "")
+                return Action(bounds.kind, amount=amount), f"{words}: {said}; {odds_said}"
             if bounds is not None and raises == 0 and len(reads) == 1:
                 amount = self._size(view, legal, strength, rng)
                 gain = self._raise_gain(view, legal, reads, amount, odds)
@@ -313,11 +324,13 @@ class ExpertBot:
         if bounds is None:
             return Action.check(), f"check (no bet allowed): {said}"
         edge = self.POSITION_EDGE if view.seat == view.button else 0.0
-        if strength >= self.BET_STRENGTH - edge + self.RERAISE_STEP * raises and (
+        bet_at = self.STUBBORN_BET if stubborn else self.BET_STRENGTH - edge
+        if strength >= bet_at + self.RERAISE_STEP * raises and (
             scoops or strength >= self.RAISE_STRENGTH
         ):
-            amount = self._size(view, legal, strength, rng)
-            return Action(bounds.kind, amount=amount), f"bet for value: {said}"
+            amount = self._size(view, legal, strength, rng, most=stubborn)
+            words = "bet for value" + (" (they do not fold)" if stubborn else "")
+            return Action(bounds.kind, amount=amount), f"{words}: {said}"
         if raises == 0:
             amount = self._size(view, legal, strength, rng)
             gain = self._bet_gain(view, legal, reads, amount, odds)
@@ -370,8 +383,7 @@ class ExpertBot:
         theirs = amount - max(view.bets)
         if theirs <= 0:
             return None
-        habits = reads[0].habits
-        folds = habits.fold_back if _bet_this_round(view, reads[0].seat) else _folds(reads[0])
+        folds = _fold_now(view, reads[0])
         equity = self._called_equity(view, reads, odds)
         called = view.pot + mine + theirs
         raise_value = folds * view.pot + (1 - folds) * (equity * called - mine)
@@ -409,14 +421,17 @@ class ExpertBot:
         return odds, ""
 
     def _size(
-        self, view: SeatView, legal: LegalActions, strength: float, rng: random.Random
-    ) -> int:
-        """The raise-to amount: within ``legal.raise_`` always."""
+        self, view: SeatView, legal: LegalActions, strength: float, rng: random.Random,
+        *, most: bool = False,
+    ) -> int:  # fmt: skip
+        """The raise-to amount: within ``legal.raise_`` always; the largest with ``most``."""
         bounds = legal.raise_
         assert bounds is not None
         low, high = bounds.min_to, bounds.max_to
         if view.structure is Structure.FIXED_LIMIT or low >= high:
             return low
+        if most:
+            return high
         current = max(view.bets)
         call = current - view.bets[view.seat]
         pot = view.pot + call  # the pot once called
@@ -523,6 +538,12 @@ def _folds(read: Read) -> float:
     """How often this player folds to a bet now: the first time in a hand, or later."""
     entered = read.aggression or read.calls
     return read.habits.fold_later if entered else read.habits.fold
+
+
+def _fold_now(view: SeatView, read: Read) -> float:
+    """How often this player folds to a bet or raise now: raised after betting this round,
+    else as :func:`_folds`."""
+    return read.habits.fold_back if _bet_this_round(view, read.seat) else _folds(read)
 
 
 def _bet_this_round(view: SeatView, seat: int) -> bool:

@@ -17,10 +17,10 @@ completes at random), so equity against the range is the mean over the samples:
   its own generator;
 - **betting**: candidates are ranked by the strength of their cards now (per award, the
   percentile of the award's value among the candidates; a hand strong in either half is
-  strong, in both stronger) and only the top share is kept: each bet or raise keeps
-  :data:`RAISE_KEEPS` of it (or the share of spots the player bets in, when the match has
-  shown they bet more often), each call the share of hands the player does not fold (at least
-  :data:`FLOOR` in all);
+  strong, in both stronger) and only the top share is kept: each bet or raise (the first
+  :data:`BETS_READ` in the hand) keeps :data:`RAISE_KEEPS` of it (or the share of spots the
+  player bets in, when the match has shown they bet more often), each call the share of hands
+  the player does not fold (at least :data:`FLOOR` in all);
 - **bluffs and snows**: a range that bet keeps, besides its top share, as many of the weakest
   candidates as make the player's share of bluffs (:class:`~splitpot.bots.model.Tendencies`:
   a balanced player's, :data:`~splitpot.bots.model.PRIOR_BLUFF`, until their showdowns say
@@ -44,13 +44,14 @@ from splitpot.cards import Card, full_deck
 from splitpot.equity.policy import choose_discard
 from splitpot.games import GameSpec
 
-__all__ = ["CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "RAISE_KEEPS", "DrawRanges", "Read",
-           "describe_reads", "rank_in_range", "read_opponents", "read_seats", "sample_holdings",
-           "strength", "unseen_cards"]  # fmt: skip
+__all__ = ["BETS_READ", "CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "RAISE_KEEPS", "DrawRanges",
+           "Read", "describe_reads", "rank_in_range", "read_opponents", "read_seats",
+           "sample_holdings", "strength", "unseen_cards"]  # fmt: skip
 
 RAISE_KEEPS = 0.6
 CALL_KEEPS = 0.85
 FLOOR = 0.15
+BETS_READ = 4  # bets or raises in a hand that narrow a range (RAISE_KEEPS ** 4 < FLOOR)
 TRIES = 5  # random hands tried per wanted candidate when matching a draw count
 DRAW_CANDIDATES = 40  # hands dealt once per (board seen, count drawn, limit), then reused
 
@@ -71,12 +72,16 @@ class Read:
 
     @property
     def share(self) -> float:
-        """The top share of hands kept for this opponent's betting: each bet or raise keeps
-        :data:`RAISE_KEEPS`, or the share of spots they bet in when they bet more often; each
-        call the share of hands they do not fold (a balanced player's at first)."""
+        """The top share of hands kept for this opponent's betting: each bet or raise (up to
+        :data:`BETS_READ`) keeps :data:`RAISE_KEEPS`, or the share of spots they bet in when
+        they bet more often; each call the share of hands they do not fold (a balanced
+        player's at first)."""
         keeps = max(RAISE_KEEPS, min(1.0, self.habits.aggression))
         calls = min(1.0, max(0.3, 1.0 - self.habits.fold))  # a station's calls say nothing
-        return max(FLOOR, keeps**self.aggression * calls ** min(self.calls, 3))
+        # past BETS_READ bets a balanced range is at the floor already; a maniac's 12 raises
+        # in a hand say no more than its first few (0.97 ** 12 would keep 69% of hands)
+        bets = min(self.aggression, BETS_READ)
+        return max(FLOOR, keeps**bets * calls ** min(self.calls, 3))
 
     @property
     def bluffs(self) -> float:
