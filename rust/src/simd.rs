@@ -88,13 +88,14 @@ fn high_7_avx2(
         let (mut count, mut seen) = (0, zero);
         let end = blocks.min(group + GROUP);
         let cards = holes[group..end].iter().zip(&boards[group..end]);
-        for ((block, slot), (hole, board)) in (group..).zip(planes.iter_mut()).zip(cards) {
+        for ((i, slot), (hole, board)) in planes.iter_mut().enumerate().zip(cards) {
             let (cards, bytes) = block_cards(hole, board, shuffles);
             seen = _mm256_max_epu8(seen, bytes);
             let (p, suits) = planes_and_suits(cards, suit_ones, rank_bits, one);
             *slot = p;
             let five = _mm256_and_si256(_mm256_add_epi32(suits, five_suited), tops);
-            suited[count] = (block, five);
+            // (`count` is at most `i`: the modulo only spares a bounds check)
+            suited[count % GROUP] = (group + i, five);
             count += usize::from(_mm256_testz_si256(five, five) == 0);
         }
         // Every card of the group below 52 before any table is read by them
