@@ -66,7 +66,10 @@ fn high_7_avx2(
     let one = _mm256_set1_epi32(1);
     // Index k (a card's low three bits: its suit, a bit of its rank): a one in suit k & 3's byte.
     let suit_ones = _mm256_setr_epi32(1, 1 << 8, 1 << 16, 1 << 24, 1, 1 << 8, 1 << 16, 1 << 24);
-    let rank_bits = _mm256_set1_epi32(0x3F);
+    // A card's rank: the card shifted right by two, masked to four bits so that the compiler
+    // sees the shifts by it stay below 32 and adds no checks for wider ones (a card above 51
+    // gets some rank, and its group is refused before any table is read with it)
+    let rank_bits = _mm256_set1_epi32(0xF);
     // SAFETY: loads of the local arrays, 32 bytes each.
     let (kicker_shift, kicker_keep) = unsafe {
         (
