@@ -124,19 +124,28 @@ pub fn each_value(
 /// [`each_value`] into `out`, eight bytes a hand (native-endian `i64`: what `_core.batch`
 /// returns); `out` must hold the hands' `8 * count` bytes, and every one of them is written
 /// (so `out` may start uninitialised: `_core.batch` writes into a new `bytes` it does not zero
-/// first). Seven-card high goes eight hands at a time where the processor can
-/// ([`crate::simd`]).
+/// first). The card counts must pass [`check`], but the cards are checked here: false (and
+/// `out` only partly written) when one is not below 52. Seven-card high goes eight hands at a
+/// time where the processor can ([`crate::simd`], which checks the cards as it reads them).
 pub fn values_into(
     kind: u8,
     aces_high: bool,
     holes: (&[u8], usize),
     boards: (&[u8], usize),
     out: &mut [MaybeUninit<u8>],
-) {
+) -> bool {
     let mut done = 0;
     #[cfg(target_arch = "x86_64")]
     if kind == HIGH && holes.1 == 2 && boards.1 == 5 {
-        done = crate::simd::high_7(tables(), holes.0, boards.0, out);
+        match crate::simd::high_7(tables(), holes.0, boards.0, out) {
+            Some(valued) => done = valued,
+            None => return false,
+        }
+    }
+    let holes = (&holes.0[done * holes.1..], holes.1);
+    let boards = (&boards.0[done * boards.1..], boards.1);
+    if max_byte(holes.0).max(max_byte(boards.0)) >= 52 {
+        return false;
     }
     let rest = &mut out[8 * done..];
     let put = |i: usize, v: i64| {
@@ -144,9 +153,13 @@ pub fn values_into(
             byte.write(value);
         }
     };
-    let holes = (&holes.0[done * holes.1..], holes.1);
-    let boards = (&boards.0[done * boards.1..], boards.1);
     each_value(kind, aces_high, holes, boards, put);
+    true
+}
+
+/// The largest byte (a loop the compiler vectorizes).
+pub fn max_byte(bytes: &[u8]) -> u8 {
+    bytes.iter().fold(0, |m, &c| m.max(c))
 }
 
 /// [`shaped`] for `H` hole and `B` board cards, known at compile time.
@@ -275,6 +288,43 @@ mod tests {
             award_value(DEUCE_SEVEN, false, &parse("7s 5d 4h 3c 2s Ah"), &[])
                 > award_value(DEUCE_SEVEN, false, &parse("8s 5d 4h 3c 2s"), &[])
         );
+    }
+
+    #[test]
+    fn values_into_refuses_a_card_above_51_wherever_it_is() {
+        // 4,099 hands of seven cards: whole blocks of eight for the AVX2 loop and a tail of three
+        let mut rng = crate::testing::Rng(7);
+        let (mut holes, mut boards) = (Vec::new(), Vec::new());
+        for _ in 0..4099 {
+            let cards = rng.cards(7);
+            holes.extend_from_slice(&cards[..2]);
+            boards.extend_from_slice(&cards[2..]);
+        }
+        let mut out = vec![MaybeUninit::new(0u8); 8 * 4099];
+        assert!(values_into(
+            HIGH,
+            false,
+            (&holes, 2),
+            (&boards, 5),
+            &mut out
+        ));
+        // (in the holes?, byte, card): in the first block, in a later group, in the tail
+        for (in_holes, at, bad) in [
+            (true, 0, 52),
+            (false, 1500, 255),
+            (false, 5 * 4096 - 1, 60),
+            (true, 2 * 4098 + 1, 52),
+            (false, 5 * 4098 + 2, 63),
+        ] {
+            let (mut holes, mut boards) = (holes.clone(), boards.clone());
+            if in_holes {
+                holes[at] = bad;
+            } else {
+                boards[at] = bad;
+            }
+            let valid = values_into(HIGH, false, (&holes, 2), (&boards, 5), &mut out);
+            assert!(!valid, "card {bad} at {at}");
+        }
     }
 
     #[test]

@@ -12,20 +12,16 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::awards::{self, AwardRule, Decision, MAX_AWARDS, MAX_PLAYERS};
-use crate::kinds::{self, NO_HAND};
+use crate::kinds::{self, max_byte, NO_HAND};
 
 /// Batches of more hands than this release the GIL while they run.
 const DETACH_AT: usize = 2048;
-/// Hands a batch checks and values at a time (their cards stay in the cache in between).
+/// Hands a batch checks and values at a time (their cards stay in the cache in between, where
+/// the cards are checked in a pass of their own: [`kinds::values_into`]).
 const CHUNK: usize = 8192;
 
 fn checked(kind: u8, hole: &[u8], board: &[u8]) -> PyResult<()> {
     kinds::check(kind, hole, board).map_err(PyValueError::new_err)
-}
-
-/// The largest byte (a loop the compiler vectorizes).
-fn max_byte(bytes: &[u8]) -> u8 {
-    bytes.iter().fold(0, |m, &c| m.max(c))
 }
 
 /// The raw value of one hand for an award of kind `kind` (None: no hand of the kind).
@@ -77,19 +73,18 @@ fn batch<'py>(
     if hands > 0 {
         checked(kind, &holes[..hole_n], &boards[..board_n])?;
     }
-    // The cards are checked a chunk at a time, just before they are valued, so that both read
-    // them from the cache (a whole batch is bigger than the caches).
+    // A chunk at a time: where the cards are checked in a pass of their own, the valuing then
+    // reads them from the cache (a whole batch is bigger than the caches).
     let run = |out: &mut [MaybeUninit<u8>]| {
         for start in (0..hands).step_by(CHUNK) {
             let end = hands.min(start + CHUNK);
             let chunk_holes = &holes[start * hole_n..end * hole_n];
             let chunk_boards = &boards[start * board_n..end * board_n];
-            if max_byte(chunk_holes).max(max_byte(chunk_boards)) >= 52 {
-                return false;
-            }
             let chunk = (chunk_holes, hole_n);
             let out = &mut out[start * 8..end * 8];
-            kinds::values_into(kind, aces_high, chunk, (chunk_boards, board_n), out);
+            if !kinds::values_into(kind, aces_high, chunk, (chunk_boards, board_n), out) {
+                return false;
+            }
         }
         true
     };
