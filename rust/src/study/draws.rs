@@ -365,8 +365,15 @@ pub fn choose_mask(
     awards: &[Award],
     ft: &FiveCardTables,
 ) -> u32 {
+    if policy == PAT {
+        return 0;
+    }
+    let throw = unkept(hand, board, awards, ft);
+    if throw.count_ones() as usize <= limit {
+        return throw;
+    }
     let mut mask = 0;
-    choose(hand, board, limit, policy, awards, ft, |i| mask |= 1 << i);
+    least_useful(hand, throw, limit, awards, |i| mask |= 1 << i);
     mask
 }
 
@@ -381,26 +388,23 @@ pub fn choose_order(
     ft: &FiveCardTables,
 ) -> Vec<usize> {
     let mut order = Vec::with_capacity(hand.len());
-    choose(hand, board, limit, policy, awards, ft, |i| order.push(i));
+    if policy == PAT {
+        return order;
+    }
+    let throw = unkept(hand, board, awards, ft);
+    if throw.count_ones() as usize <= limit {
+        order.extend((0..hand.len()).filter(|&i| throw >> i & 1 != 0));
+    } else {
+        least_useful(hand, throw, limit, awards, |i| order.push(i));
+    }
     order
 }
 
-/// Calls `throw` with each position thrown, in the Python policy's order.
-fn choose(
-    hand: &[u8],
-    board: &[u8],
-    limit: usize,
-    policy: u8,
-    awards: &[Award],
-    ft: &FiveCardTables,
-    mut throw_at: impl FnMut(usize),
-) {
-    if policy == PAT {
-        return;
-    }
+/// The positions that no award's keep keeps.
+#[inline(always)]
+fn unkept(hand: &[u8], board: &[u8], awards: &[Award], ft: &FiveCardTables) -> u32 {
     let n = hand.len();
     let mut kept = 0u32;
-    let mut lowish = true;
     for award in awards {
         kept |= match award.keep {
             KEEP_DRAW_HIGH => keep_draw_high(hand),
@@ -410,21 +414,22 @@ fn choose(
             KEEP_OMAHA => keep_omaha(hand, board, ft),
             _ => (1 << n) - 1,
         };
-        if LOW_KEEPS >> award.keep & 1 == 0 {
-            lowish = false;
-        }
     }
-    let throw = ((1u32 << n) - 1) & !kept;
-    if throw.count_ones() as usize <= limit {
-        for i in 0..n {
-            if throw >> i & 1 != 0 {
-                throw_at(i);
-            }
-        }
-        return;
-    }
-    // Least useful first: for low halves the highest cards, for high halves the lowest;
-    // among equal ranks, the earlier card first (a stable sort).
+    ((1u32 << n) - 1) & !kept
+}
+
+/// More cards in `throw` than the draw's `limit`: calls `throw_at` with the `limit` least
+/// useful, in that order: for low halves (every keep a low one) the highest cards, for high
+/// halves the lowest; among equal ranks, the earlier card first (a stable sort).
+#[cold]
+fn least_useful(
+    hand: &[u8],
+    throw: u32,
+    limit: usize,
+    awards: &[Award],
+    mut throw_at: impl FnMut(usize),
+) {
+    let lowish = awards.iter().all(|a| LOW_KEEPS >> a.keep & 1 != 0);
     let mut taken = 0;
     for step in 0..13 {
         let r = if lowish { 12 - step } else { step };
