@@ -211,10 +211,21 @@ fn keep_badugi_4(hand: [u8; 4], aces_high: bool) -> u32 {
     } else {
         LOW.get_or_init(|| badugi_4_table(false))
     };
-    let suits = hand.iter().rev().fold(0, |k, &c| k << 2 | (c & 3) as usize);
-    let ranks = hand.iter().fold(0, |k, &c| k * 13 + (c >> 2) as usize);
+    // the cards in four 16-bit fields, the first card lowest
+    let x = u64::from(u32::from_le_bytes(hand));
+    let x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+    let x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+    // the suits, two bits a card (the first lowest): one multiply moves field i's suit to
+    // bit 48 + 2i; every other product lands elsewhere, without carries
+    let suits = ((x & 0x0003_0003_0003_0003).wrapping_mul(SUIT_GATHER) >> 48) as usize & 0xFF;
+    // the ranks as a number of base 13, the first card the top digit: the top field of the
+    // product is r0 * 13^3 + r1 * 13^2 + r2 * 13 + r3 (the lower fields stay below 2^16)
+    let ranks = ((x >> 2 & 0x000F_000F_000F_000F).wrapping_mul(RANK_DIGITS) >> 48) as usize;
     u32::from(table[SUIT_PATTERNS.0[suits] as usize * RANK_SEQUENCES + ranks])
 }
+
+const SUIT_GATHER: u64 = 1 << 48 | 1 << 34 | 1 << 20 | 1 << 6;
+const RANK_DIGITS: u64 = 2197 << 48 | 169 << 32 | 13 << 16 | 1;
 
 const RANK_SEQUENCES: usize = 13 * 13 * 13 * 13;
 

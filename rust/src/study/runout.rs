@@ -225,15 +225,21 @@ pub fn play(
     rng: &mut Stream,
     shuffle: &mut Stream,
 ) -> bool {
-    // the common hand sizes get loops of a known length
-    match spot.h {
-        4 => play_of::<4>(v, spot, ft, s, rng, shuffle),
-        5 => play_of::<5>(v, spot, ft, s, rng, shuffle),
-        _ => play_of::<0>(v, spot, ft, s, rng, shuffle),
-    }
+    // the streams are copied in and out, so that they stay in registers (a store through
+    // `s` might otherwise be a store to them); the common hand sizes get loops of a known
+    // length
+    let (mut deal, mut reshuffle) = (*rng, *shuffle);
+    let ok = match spot.h {
+        4 => play_of::<4>(v, spot, ft, s, &mut deal, &mut reshuffle),
+        5 => play_of::<5>(v, spot, ft, s, &mut deal, &mut reshuffle),
+        _ => play_of::<0>(v, spot, ft, s, &mut deal, &mut reshuffle),
+    };
+    (*rng, *shuffle) = (deal, reshuffle);
+    ok
 }
 
 /// [`play`] for hands of `H` cards (`H` = 0: `spot.h`).
+#[inline(always)]
 fn play_of<const H: usize>(
     v: usize,
     spot: &Spot,
