@@ -211,10 +211,21 @@ fn keep_badugi_4(hand: [u8; 4], aces_high: bool) -> u32 {
     } else {
         LOW.get_or_init(|| badugi_4_table(false))
     };
-    let suits = hand.iter().rev().fold(0, |k, &c| k << 2 | (c & 3) as usize);
-    let ranks = hand.iter().fold(0, |k, &c| k * 13 + (c >> 2) as usize);
+    // the cards in four 16-bit fields, the first card lowest
+    let x = u64::from(u32::from_le_bytes(hand));
+    let x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+    let x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+    // the suits, two bits a card (the first lowest): one multiply moves field i's suit to
+    // bit 48 + 2i; every other product lands elsewhere, without carries
+    let suits = ((x & 0x0003_0003_0003_0003).wrapping_mul(SUIT_GATHER) >> 48) as usize & 0xFF;
+    // the ranks as a number of base 13, the first card the top digit: the top field of the
+    // product is r0 * 13^3 + r1 * 13^2 + r2 * 13 + r3 (the lower fields stay below 2^16)
+    let ranks = ((x >> 2 & 0x000F_000F_000F_000F).wrapping_mul(RANK_DIGITS) >> 48) as usize;
     u32::from(table[SUIT_PATTERNS.0[suits] as usize * RANK_SEQUENCES + ranks])
 }
+
+const SUIT_GATHER: u64 = 1 << 48 | 1 << 34 | 1 << 20 | 1 << 6;
+const RANK_DIGITS: u64 = 2197 << 48 | 169 << 32 | 13 << 16 | 1;
 
 const RANK_SEQUENCES: usize = 13 * 13 * 13 * 13;
 
@@ -365,8 +376,15 @@ pub fn choose_mask(
     awards: &[Award],
     ft: &FiveCardTables,
 ) -> u32 {
+    if policy == PAT {
+        return 0;
+    }
+    let throw = unkept(hand, board, awards, ft);
+    if throw.count_ones() as usize <= limit {
+        return throw;
+    }
     let mut mask = 0;
-    choose(hand, board, limit, policy, awards, ft, |i| mask |= 1 << i);
+    least_useful(hand, throw, limit, awards, |i| mask |= 1 << i);
     mask
 }
 
@@ -381,26 +399,23 @@ pub fn choose_order(
     ft: &FiveCardTables,
 ) -> Vec<usize> {
     let mut order = Vec::with_capacity(hand.len());
-    choose(hand, board, limit, policy, awards, ft, |i| order.push(i));
+    if policy == PAT {
+        return order;
+    }
+    let throw = unkept(hand, board, awards, ft);
+    if throw.count_ones() as usize <= limit {
+        order.extend((0..hand.len()).filter(|&i| throw >> i & 1 != 0));
+    } else {
+        least_useful(hand, throw, limit, awards, |i| order.push(i));
+    }
     order
 }
 
-/// Calls `throw` with each position thrown, in the Python policy's order.
-fn choose(
-    hand: &[u8],
-    board: &[u8],
-    limit: usize,
-    policy: u8,
-    awards: &[Award],
-    ft: &FiveCardTables,
-    mut throw_at: impl FnMut(usize),
-) {
-    if policy == PAT {
-        return;
-    }
+/// The positions that no award's keep keeps.
+#[inline(always)]
+fn unkept(hand: &[u8], board: &[u8], awards: &[Award], ft: &FiveCardTables) -> u32 {
     let n = hand.len();
     let mut kept = 0u32;
-    let mut lowish = true;
     for award in awards {
         kept |= match award.keep {
             KEEP_DRAW_HIGH => keep_draw_high(hand),
@@ -410,21 +425,22 @@ fn choose(
             KEEP_OMAHA => keep_omaha(hand, board, ft),
             _ => (1 << n) - 1,
         };
-        if LOW_KEEPS >> award.keep & 1 == 0 {
-            lowish = false;
-        }
     }
-    let throw = ((1u32 << n) - 1) & !kept;
-    if throw.count_ones() as usize <= limit {
-        for i in 0..n {
-            if throw >> i & 1 != 0 {
-                throw_at(i);
-            }
-        }
-        return;
-    }
-    // Least useful first: for low halves the highest cards, for high halves the lowest;
-    // among equal ranks, the earlier card first (a stable sort).
+    ((1u32 << n) - 1) & !kept
+}
+
+/// More cards in `throw` than the draw's `limit`: calls `throw_at` with the `limit` least
+/// useful, in that order: for low halves (every keep a low one) the highest cards, for high
+/// halves the lowest; among equal ranks, the earlier card first (a stable sort).
+#[cold]
+fn least_useful(
+    hand: &[u8],
+    throw: u32,
+    limit: usize,
+    awards: &[Award],
+    mut throw_at: impl FnMut(usize),
+) {
+    let lowish = awards.iter().all(|a| LOW_KEEPS >> a.keep & 1 != 0);
     let mut taken = 0;
     for step in 0..13 {
         let r = if lowish { 12 - step } else { step };

@@ -51,8 +51,7 @@ fn chunks(
     let end = (last * CHUNK).min(plan.samples);
     for sample in first * CHUNK..end {
         let mut rng = Stream::start(plan.seed, sample);
-        s.seq.copy_from_slice(&spot.deck);
-        s.gen = 0;
+        s.restart();
         if let Some(hero) = plan.hero {
             if !hero_variants(spot, ft, hero, &mut s, &mut rng, pool_seed, sample, rows) {
                 return false;
