@@ -547,11 +547,21 @@ def test_every_showdown_conserves_chips(kwargs: dict[str, Any]) -> None:
     check_refuse_rule(kwargs, result)
 
 
+def check_model(kwargs: Mapping[str, Any], result: ShowdownResult) -> None:
+    """The payouts are the model's. The model places a tied award's odd chips from the
+    button; stud has no button and gives them to the highest card by suit of the hands used
+    (tests/test_stud.py), which the model would have to take from the evaluators' cards-used
+    form: such showdowns are left out."""
+    spec = GAMES[kwargs["game"]]
+    by_card = [c for pot in result.pots for c in pot.odd_chips if "highest card" in c.reason]
+    assume(spec.stud is None or not by_card)
+    assert result.payouts == model_payouts(spec, kwargs)
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(showdowns())
 def test_settlement_agrees_with_a_model_of_the_rules(kwargs: dict[str, Any]) -> None:
-    spec = GAMES[kwargs["game"]]
-    assert settle(**kwargs).payouts == model_payouts(spec, kwargs)
+    check_model(kwargs, settle(**kwargs))
 
 
 @pytest.mark.slow
@@ -563,7 +573,7 @@ def test_every_showdown_conserves_chips_and_follows_the_rules_slow(
     result = settle(**kwargs)
     check_conservation(kwargs, result)
     check_refuse_rule(kwargs, result)
-    assert result.payouts == model_payouts(GAMES[kwargs["game"]], kwargs)
+    check_model(kwargs, result)
 
 
 # --------------------------------------------------------------------------------------------
