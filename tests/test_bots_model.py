@@ -159,3 +159,15 @@ def test_a_badugi_bet_on_a_hand_the_policy_draws_to_is_a_bluff() -> None:
         drawn += 1
     assert drawn >= 5
     assert model.tendencies("v").bluff > PRIOR_BLUFF, model.tendencies("v")
+
+
+def test_a_made_lowball_hand_is_strong_though_its_value_is_negative() -> None:
+    # lowball values are negative (higher is better): a 7-5 low is the top of the 2-7 half, and
+    # a heuristic that bets it on the river for that half is not bluffing (this read Drawmaha
+    # 2-7's value bettors as 36% bluffs, and the expert called them down)
+    board = parse_cards("Ks Qd 9h 8c 3d")
+    game = find_game("drawmaha-27")
+    assert weakness(game, parse_cards("7h 5s 4c 3s 2d"), board, "seed") == 1.0
+    assert weakness(find_game("razz"), parse_cards("As 2d 3c 4h 5s Kd Kc"), (), "seed") == 1.0
+    nut_low = parse_cards("As 2d Kh Qc")  # Omaha hi-lo: the nut low, beside hands with none
+    assert weakness(find_game("omaha-8"), nut_low, parse_cards("3c 4h 7d Qs Jd"), "seed") > WEAK

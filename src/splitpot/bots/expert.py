@@ -141,11 +141,15 @@ class ExpertBot:
     # built 100-big-blind pots on one pair (issue 24's local best response in Drawmaha)
     RAISE_MARGIN = 0.05
     BASELINE_EDGE = 0.01
-    # against players who do not fold (a station, a maniac, a snow: the match shows each folds
-    # less than NO_FOLD of the time in the spot) a bet has no fold equity to protect and every
-    # chip in the pot is paid by their whole range: value bets and raises go thinner, at the
-    # largest size, with no scoop asked for (pot equity already counts the halves)
+    # against players whose play does not depend on their cards (a station, a maniac, a snow:
+    # the match shows each folds less than NO_FOLD of the time in the spot, and bets or raises
+    # in more than WILD of the spots they may, or fewer than PASSIVE) a bet has no fold equity
+    # to protect and every chip in the pot is paid by their whole range: value bets and raises
+    # go thinner, at the largest size, with no scoop asked for (pot equity counts the halves).
+    # A player who seldom folds but raises with strong hands (heuristic) is not one of them
     NO_FOLD = 0.1
+    WILD = 0.85
+    PASSIVE = 0.15
     STUBBORN_BET = 1.05
     STUBBORN_RAISE = 1.12
     LOCK = 0.97  # Doogie: a share of the pot both ways at least this is a lock
@@ -282,7 +286,7 @@ class ExpertBot:
         raises = _my_raises_this_round(view)
         split = len(view.game.awards) > 1
         scoops = not split or odds.scoop >= self.SCOOP_FOR_RAISE or strength >= self.SCOOP_WAIVER
-        stubborn = bool(reads) and all(_fold_now(view, r) < self.NO_FOLD for r in reads)
+        stubborn = bool(reads) and all(self._stubborn(view, r) for r in reads)
         raise_at = self.STUBBORN_RAISE if stubborn else self.RAISE_STRENGTH
         scoops = scoops or stubborn
         rng = self._rng(view, "bet")
@@ -341,6 +345,14 @@ class ExpertBot:
                     f"{words} (+{gain:.1f} chips over a check): {said}"
                 )
         return Action.check(), f"check: {said}"
+
+    def _stubborn(self, view: SeatView, read: Read) -> bool:
+        """Does this player call whatever they hold, and bet regardless of it (always or
+        never)?"""
+        aggression = read.habits.aggression
+        return _fold_now(view, read) < self.NO_FOLD and not (
+            self.PASSIVE <= aggression <= self.WILD
+        )
 
     # ------------------------------------------------------------------ aggression by value
 

@@ -164,7 +164,7 @@ def honest_pat_rate(game: GameSpec) -> float:
 
 def weakness(game: GameSpec, hand: Sequence[Card], board: Sequence[Card], seed: object) -> float:
     """The best percentile of ``hand`` among random hands over the game's awards (0 to 1)."""
-    from splitpot.bots.ranges import strength  # ranges imports this module
+    from splitpot.bots.ranges import NOT_VALUED, strength  # ranges imports this module
 
     rng = random.Random(repr(seed))
     seen = set(hand) | set(board)
@@ -173,7 +173,7 @@ def weakness(game: GameSpec, hand: Sequence[Card], board: Sequence[Card], seed: 
     others = [strength(game, rng.sample(deck, len(hand)), board) for _ in range(COMPARED)]
     best = 0.0
     for a, value in enumerate(mine):
-        if value < 0:
+        if value == NOT_VALUED:  # (a lowball value is negative: 2-7, A-5, razz, Omaha's low)
             continue
         below = sum(1 for o in others if o[a] < value) + 0.5 * sum(
             1 for o in others if o[a] == value

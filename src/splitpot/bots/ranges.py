@@ -44,13 +44,15 @@ from splitpot.cards import Card, full_deck
 from splitpot.equity.policy import choose_discard
 from splitpot.games import GameSpec
 
-__all__ = ["BETS_READ", "CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "RAISE_KEEPS", "DrawRanges",
-           "Read", "describe_reads", "rank_in_range", "read_opponents", "read_seats",
-           "sample_holdings", "strength", "unseen_cards"]  # fmt: skip
+__all__ = ["BETS_READ", "CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "NOT_VALUED",
+           "RAISE_KEEPS", "DrawRanges", "Read", "describe_reads", "rank_in_range",
+           "read_opponents", "read_seats", "sample_holdings", "strength",
+           "unseen_cards"]  # fmt: skip
 
 RAISE_KEEPS = 0.6
 CALL_KEEPS = 0.85
 FLOOR = 0.15
+NOT_VALUED = float("-inf")  # strength() of an award the hand has no value in
 BETS_READ = 4  # bets or raises in a hand that narrow a range (RAISE_KEEPS ** 4 < FLOOR)
 TRIES = 5  # random hands tried per wanted candidate when matching a draw count
 DRAW_CANDIDATES = 40  # hands dealt once per (board seen, count drawn, limit), then reused
@@ -179,14 +181,15 @@ def unseen_cards(view: SeatView) -> list[Card]:
 
 
 def strength(game: GameSpec, hand: Sequence[Card], board: Sequence[Card]) -> list[float]:
-    """Each award's raw value of ``hand`` now (-1: no hand or not yet valued)."""
+    """Each award's raw value of ``hand`` now, higher is better (:data:`NOT_VALUED`: no hand
+    or not yet valued; below every value, and lowball values are negative)."""
     out: list[float] = []
     for award in game.awards:
         try:
             value = award.raw(hand, board)
         except Exception:  # a hand too short for the award (Omaha before the flop)
             value = None
-        out.append(-1.0 if value is None else float(value))
+        out.append(NOT_VALUED if value is None else float(value))
     return out
 
 
