@@ -25,7 +25,11 @@ total runouts as one call).
   after betting; a balanced player's rates for a stranger), and otherwise the hand plays on at
   its equity against the range that calls (computed heads-up; discounted by
   :data:`ExpertBot.CALLED` with more opponents or where the atlas answered). It must win at
-  least :data:`ExpertBot.MARGIN` of the pot over the honest play. Sizes vary
+  least :data:`ExpertBot.MARGIN` of the pot over the honest play. Against players whose play
+  does not depend on their cards (the match shows they fold less than
+  :data:`ExpertBot.NO_FOLD` in the spot, and bet in more than :data:`ExpertBot.WILD` of their
+  chances or fewer than :data:`ExpertBot.PASSIVE`: a maniac, a snow, a station) it value-bets
+  and raises thinner, at the largest size, with no scoop asked for. Sizes vary
   in pot-limit and no-limit (half pot, three quarters, pot: chosen by strength and a seeded
   coin, the same choices for bluffs and value), and are clamped to the legal range; in
   fixed-limit the fixed amount (the engine's cap is respected: no raise is offered past it).
