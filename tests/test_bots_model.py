@@ -14,6 +14,7 @@ from splitpot.bots.model import (
     WEAK,
     OpponentModel,
     Tendencies,
+    final_phase,
     weakness,
 )
 from splitpot.bots.ranges import DrawRanges, Read, rank_in_range, sample_holdings
@@ -171,3 +172,43 @@ def test_a_made_lowball_hand_is_strong_though_its_value_is_negative() -> None:
     assert weakness(find_game("razz"), parse_cards("As 2d 3c 4h 5s Kd Kc"), (), "seed") == 1.0
     nut_low = parse_cards("As 2d Kh Qc")  # Omaha hi-lo: the nut low, beside hands with none
     assert weakness(find_game("omaha-8"), nut_low, parse_cards("3c 4h 7d Qs Jd"), "seed") > WEAK
+
+
+def _gear_change_hand(seed: int) -> Hand:
+    """Seat 0 bets whenever it may in even hands, and after the last draw in all, and calls a
+    raise. Seat 1 ("v") checks and calls before the last draw, folding to the second bet it
+    faces; after the last draw it bets or raises every time and never folds (a late snow's
+    gear change). Both stand pat."""
+    hand = Hand("badugi", stacks=[400, 400], button=1, rng=random.Random(seed), names=["me", "v"])
+    faced = 0
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        final = final_phase(seat_view(hand, legal.seat))
+        if legal.phase == "draw":
+            hand.apply(Action.stand_pat())
+        elif legal.phase != "bet":
+            hand.apply(Action.show() if legal.phase == "show" else Action.check())
+        elif legal.seat == 1 and final and legal.raise_ is not None:
+            hand.apply(Action(legal.raise_.kind, amount=legal.raise_.min_to))
+        elif legal.seat == 1 and legal.call:
+            faced += 1
+            folds = not final and faced == 2
+            hand.apply(Action.fold() if folds else Action.call())
+        elif legal.seat == 0 and not legal.call and legal.raise_ and (final or seed % 2 == 0):
+            hand.apply(Action(legal.raise_.kind, amount=legal.raise_.min_to))
+        else:
+            hand.apply(Action.check() if legal.check else Action.call())
+    return hand
+
+
+def test_betting_after_the_last_draw_is_read_apart() -> None:
+    # a late snow plays honestly, then never folds and always bets once it has stood pat at the
+    # last draw: read as a whole it looks balanced, and a bluff there would count on its folds
+    model = OpponentModel()
+    for seed in range(40):
+        model.observe(seat_view(_gear_change_hand(seed), 0))
+    whole, final = model.tendencies("v"), model.tendencies("v", final=True)
+    assert whole.fold_later > 0.3 and final.fold_later < 0.15, (whole, final)
+    assert whole.aggression < 0.6 and final.aggression > 0.85, (whole, final)
+    assert OpponentModel().tendencies("v", final=True) == BALANCED

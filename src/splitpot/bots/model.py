@@ -33,7 +33,16 @@ from splitpot.equity.policy import choose_discard
 from splitpot.games import GameSpec
 from splitpot.games.streets import Bet
 
-__all__ = ["BALANCED", "DECAY", "MAX_OPPONENTS", "WEAK", "OpponentModel", "Tendencies", "weakness"]
+__all__ = [
+    "BALANCED",
+    "DECAY",
+    "MAX_OPPONENTS",
+    "WEAK",
+    "OpponentModel",
+    "Tendencies",
+    "final_phase",
+    "weakness",
+]
 
 DECAY = 0.995  # per observed hand: a few hundred hands of memory
 MAX_OPPONENTS = 32
@@ -79,7 +88,9 @@ BALANCED = Tendencies()
 
 
 @dataclass(slots=True)
-class _Counts:
+class _Bets:
+    """Betting decisions and what was done in them."""
+
     chances: float = 0.0  # decisions where they could bet or raise
     aggressive: float = 0.0
     faced: float = 0.0  # decisions facing a bet
@@ -88,6 +99,16 @@ class _Counts:
     folds_back: float = 0.0
     faced_later: float = 0.0  # decisions facing a bet, having called or bet before in the hand
     folds_later: float = 0.0
+
+    def decay(self) -> None:
+        for name in self.__slots__:
+            setattr(self, name, getattr(self, name) * DECAY)
+
+
+@dataclass(slots=True)
+class _Counts:
+    bets: _Bets = field(default_factory=_Bets)  # every betting decision
+    final: _Bets = field(default_factory=_Bets)  # ... after the last draw (the last round)
     draws: float = 0.0
     pats: float = 0.0
     first_pats: float = 0.0  # pat at the hand's first draw ...
@@ -98,14 +119,17 @@ class _Counts:
     snows: float = 0.0
 
     def decay(self) -> None:
+        self.bets.decay()
+        self.final.decay()
         for name in self.__slots__:
-            setattr(self, name, getattr(self, name) * DECAY)
+            if name not in ("bets", "final"):
+                setattr(self, name, getattr(self, name) * DECAY)
 
 
 _ACTS = ("bet", "raise", "check", "fold", "call", "discard", "show")
 
 
-def _count_bet(c: _Counts, kind: str, facing: bool, back: bool, entered: bool) -> None:
+def _count_bet(c: _Bets, kind: str, facing: bool, back: bool, entered: bool) -> None:
     """Count one betting decision: a fold's chance by its spot, a bet's chance."""
     if facing and back:  # raised after its own bet in this round
         c.faced_back += 1
@@ -131,6 +155,15 @@ def _board_before(view: SeatView, event: object) -> list[Card]:
             cards = e.data.get("cards")
             board.extend(c for c in cards or () if isinstance(c, Card))
     return board
+
+
+def final_phase(view: SeatView) -> bool:
+    """Is the hand past its last draw (in its last betting round, in a game without draws)?"""
+    draws = len(view.game.draws)
+    if draws:
+        return sum(1 for e in view.events if e.kind == "draw_round") >= draws
+    rounds = sum(1 for s in view.game.streets if isinstance(s, Bet))
+    return sum(1 for e in view.events if e.kind == "bet_round") >= rounds
 
 
 def _smooth(hits: float, seen: float, prior: float, pseudo: float = PSEUDO) -> float:
@@ -189,18 +222,32 @@ class OpponentModel:
     counts: dict[str, _Counts] = field(default_factory=dict)
     hands: int = 0
 
-    def tendencies(self, name: str) -> Tendencies:
-        """The smoothed rates of ``name`` (a balanced player's for a stranger)."""
+    def tendencies(self, name: str, *, final: bool = False) -> Tendencies:
+        """The smoothed rates of ``name`` (a balanced player's for a stranger); ``final``: its
+        betting after the last draw (the last round in a game without draws), smoothed towards
+        its betting as a whole, so that a player who changes gear there (a late snow, who never
+        folds once it has stood pat) is read by what it does there."""
         c = self.counts.get(name)
         if c is None:
             return BALANCED
+        b = c.bets
+        fold = _smooth(b.folds, b.faced, PRIOR_FOLD)
+        fold_back = _smooth(b.folds_back, b.faced_back, PRIOR_FOLD_BACK)
+        fold_later = _smooth(b.folds_later, b.faced_later, PRIOR_FOLD_LATER)
+        aggression = _smooth(b.aggressive, b.chances, PRIOR_AGGRESSION)
+        if final:
+            f = c.final
+            fold = _smooth(f.folds, f.faced, fold)
+            fold_back = _smooth(f.folds_back, f.faced_back, fold_back)
+            fold_later = _smooth(f.folds_later, f.faced_later, fold_later)
+            aggression = _smooth(f.aggressive, f.chances, aggression)
         return Tendencies(
             bluff=_smooth(c.bluffs, c.shown_bets, PRIOR_BLUFF, SHOWN),
             snow=max(_smooth(c.snows, c.shown_pats, PRIOR_SNOW, SHOWN), _excess(c)),
-            fold=_smooth(c.folds, c.faced, PRIOR_FOLD),
-            fold_back=_smooth(c.folds_back, c.faced_back, PRIOR_FOLD_BACK),
-            fold_later=_smooth(c.folds_later, c.faced_later, PRIOR_FOLD_LATER),
-            aggression=_smooth(c.aggressive, c.chances, PRIOR_AGGRESSION),
+            fold=fold,
+            fold_back=fold_back,
+            fold_later=fold_later,
+            aggression=aggression,
             showdowns=c.shown_bets + c.shown_pats,
             pat=c.pats / c.draws if c.draws else 0.0,
         )
@@ -257,7 +304,10 @@ class OpponentModel:
                 continue
             name = view.names[seat]
             if kind in ("bet", "raise", "check", "fold", "call"):
-                _count_bet(self._of(name), kind, facing, back, seat in entered)
+                c = self._of(name)
+                _count_bet(c.bets, kind, facing, back, seat in entered)
+                if (draw_rounds == last_draw > 0) or (last_draw == 0 and last_round):  # final_phase
+                    _count_bet(c.final, kind, facing, back, seat in entered)
                 if kind in ("bet", "raise") and last_round:
                     bet_last.add(seat)
                 if kind in ("bet", "raise", "call"):

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from splitpot.bots.base import SeatView
 from splitpot.bots.memo import Memo
-from splitpot.bots.model import BALANCED, OpponentModel, Tendencies
+from splitpot.bots.model import BALANCED, OpponentModel, Tendencies, final_phase
 from splitpot.cards import Card, full_deck
 from splitpot.equity.policy import choose_discard
 from splitpot.games import GameSpec
@@ -146,12 +146,15 @@ def read_seats(view: SeatView, model: OpponentModel | None = None) -> list[Read]
             if isinstance(ways, Mapping):
                 declared = ways
     out = []
+    final = final_phase(view)
     for seat, folded in enumerate(view.folded):
         if folded:
             continue
         name = view.names[seat]
         way = declared.get(name)
-        habits = BALANCED if model is None or seat == view.seat else model.tendencies(name)
+        habits = BALANCED
+        if model is not None and seat != view.seat:
+            habits = model.tendencies(name, final=final)
         out.append(
             Read(seat, name, aggression.get(seat, 0), calls.get(seat, 0), drawn.get(seat),
                  limit or view.game.hole_cards, way if isinstance(way, str) else None,
