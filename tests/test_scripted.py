@@ -14,7 +14,7 @@ from splitpot.engine.events import Action
 from splitpot.engine.hand import LegalActions
 from test_bots import play_table
 
-SCRIPTED = ("maniac", "station", "nit", "snow", "late-snow", "threshold")
+SCRIPTED = ("maniac", "station", "nit", "snow", "late-snow", "threshold", "bluffer", "trapper")
 SEED_GAMES = ("badugi", "drawmaha", "bodigiha", "doogie")
 
 
@@ -91,3 +91,15 @@ def test_ring_plays_every_rotation_and_is_deterministic() -> None:
     assert (first.hands, first.deals, first.players) == (6, 2, 3)
     again = play_ring("badugi", "caller", "maniac", players=3, hands=6, seed=2)
     assert again.totals == first.totals and again.bb_per_100 == first.bb_per_100
+
+
+def test_the_bluffer_bets_more_and_the_trapper_less_than_the_threshold_player() -> None:
+    # the held-out styles change only who bets when it may: the bluffer adds its weakest hands,
+    # the trapper checks its strongest (the caller opposite never bets, so nothing is raised)
+    def bets(name: str) -> int:
+        return sum(
+            1 for seed in (8, 9) for _, kind, _, facing in _play(name, "badugi", seed)
+            if kind in ("bet", "raise") and not facing
+        )  # fmt: skip
+
+    assert bets("bluffer") > bets("threshold") > bets("trapper")

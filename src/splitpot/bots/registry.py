@@ -3,7 +3,7 @@
 ``splitpot match --bots``, ``splitpot play --bots`` and the web lobby's bot seats all choose
 from :data:`BOTS` (``heuristic``, ``expert``, ``random``, ``caller``, and the scripted opponents of
 :mod:`splitpot.bots.scripted`: ``maniac``, ``station``, ``nit``, ``snow``, ``late-snow``,
-``threshold``), and make a bot with
+``threshold``, ``bluffer``, ``trapper``), and make a bot with
 :func:`make_bot`; add a bot here (or to the dict, for a bot of your own) and every face
 offers it.
 
@@ -22,12 +22,14 @@ from splitpot.bots.caller import CallerBot
 from splitpot.bots.expert import ExpertBot
 from splitpot.bots.heuristic import HeuristicBot
 from splitpot.bots.scripted import (
+    BlufferBot,
     LateSnowBot,
     ManiacBot,
     NitBot,
     SnowBot,
     StationBot,
     ThresholdBot,
+    TrapperBot,
 )
 from splitpot.errors import MatchError
 
@@ -53,6 +55,9 @@ BOTS: dict[str, BotFactory] = {
     "snow": SnowBot,
     "late-snow": LateSnowBot,
     "threshold": ThresholdBot,
+    # ... and two held out of the exploit suite's default list
+    "bluffer": BlufferBot,
+    "trapper": TrapperBot,
 }
 """Bots by name, in the order the faces list them (the first is the default)."""
 

@@ -16,6 +16,14 @@ an evening:
 - ``threshold``: an equity-threshold player: folds below the pot odds, calls above them, bets
   at :data:`BET_AT` of its fair share and raises at :data:`RAISE_AT`.
 
+Two more are held out of the exploit suite's default list, to try the bot against styles it
+was not tuned on (``bench_exploit.py --against bluffer,trapper``):
+
+- ``bluffer``: plays as ``threshold``, and bets its weakest hands (below :data:`AIR` of its
+  fair share) whenever it is checked to or first to act, giving them up to a raise.
+- ``trapper``: plays as ``threshold``, but checks its strong hands (from :data:`RAISE_AT`)
+  when it may bet, to raise when someone bets into it.
+
 "Draws honestly" is the documented draw policy (:func:`splitpot.equity.policy.choose_discard`);
 Sviten Special's face-up card is always kept and Doogie is declared by the cards
 (:func:`splitpot.equity.policy.declare_by_cards`).
@@ -32,9 +40,11 @@ from splitpot.engine.hand import LegalActions
 from splitpot.equity.policy import choose_discard, declare_by_cards
 
 __all__ = [
+    "AIR",
     "BET_AT",
     "NIT_MARGIN",
     "RAISE_AT",
+    "BlufferBot",
     "LateSnowBot",
     "ManiacBot",
     "NitBot",
@@ -42,11 +52,13 @@ __all__ = [
     "SnowBot",
     "StationBot",
     "ThresholdBot",
+    "TrapperBot",
 ]
 
 NIT_MARGIN = 1.4
 BET_AT = 1.15
 RAISE_AT = 1.5
+AIR = 0.8
 SAMPLES = 300  # runouts per equity estimate: a scripted player needs only a rough figure
 
 
@@ -213,4 +225,28 @@ class LateSnowBot(ThresholdBot):
         """Threshold play until it has snowed, then bet or raise every time."""
         if view.game.draws and _draws_left(view, drawing=False) == 0:
             return _aggress(legal)
+        return super().bet(view, legal)
+
+
+class BlufferBot(ThresholdBot):
+    """Plays as ``threshold``, and bets its weakest hands (below :data:`AIR` of its share)."""
+
+    name = "bluffer"
+
+    def bet(self, view: SeatView, legal: LegalActions) -> Action:
+        """A bet with air when it may bet, else threshold play (a raise folds the air)."""
+        if not _facing(legal) and legal.raise_ is not None and self.strength(view) < AIR:
+            return Action(legal.raise_.kind, amount=legal.raise_.min_to)
+        return super().bet(view, legal)
+
+
+class TrapperBot(ThresholdBot):
+    """Plays as ``threshold``, but checks its strong hands to raise a bet."""
+
+    name = "trapper"
+
+    def bet(self, view: SeatView, legal: LegalActions) -> Action:
+        """A check with a strong hand when it may bet, else threshold play."""
+        if not _facing(legal) and legal.check and self.strength(view) >= RAISE_AT:
+            return Action.check()
         return super().bet(view, legal)
