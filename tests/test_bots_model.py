@@ -17,7 +17,7 @@ from splitpot.bots.model import (
     final_phase,
     weakness,
 )
-from splitpot.bots.ranges import DrawRanges, Read, rank_in_range, sample_holdings
+from splitpot.bots.ranges import WIDE, DrawRanges, Read, rank_in_range, sample_holdings
 from splitpot.cards import Card, full_deck, parse_cards
 from splitpot.engine.events import Action
 from splitpot.engine.hand import Hand, LegalActions
@@ -212,3 +212,33 @@ def test_betting_after_the_last_draw_is_read_apart() -> None:
     assert whole.fold_later > 0.3 and final.fold_later < 0.15, (whole, final)
     assert whole.aggression < 0.6 and final.aggression > 0.85, (whole, final)
     assert OpponentModel().tendencies("v", final=True) == BALANCED
+
+
+def test_a_player_who_snows_every_hand_holds_random_hands() -> None:
+    # a pure snow is read as up to 98% snows, not 90%: one pat hand in ten from the top made
+    # the expert respect Drawmaha's snow more than heuristic, which plays it as random hands
+    game = find_game("badugi")
+
+    def held(snow: float, calls: int) -> list[tuple[tuple[Card, ...], ...]]:
+        read = Read(1, "v", 0, calls, 0, 4, None, 0, Tendencies(snow=snow))
+        return sample_holdings(game, (), full_deck(), [read], rng=random.Random(3), count=400,
+                               draws=DrawRanges(5))  # fmt: skip
+
+    # after a call (the top 70% kept) the range is sampled, with more snows in it
+    assert _badugis(held(0.98, 1)) < _badugis(held(0.9, 1)) < _badugis(held(0.5, 1))
+    assert _badugis(held(0.98, 1)) < 400 * 0.15  # 6.3% of random hands are badugis
+    # with no call, 90% snows or more is any hand: the engine deals it
+    assert all(joint == ((),) for joint in held(0.9, 0)) and held(0.5, 0)[0] != ((),)
+
+
+def test_a_range_of_nearly_every_hand_is_played_as_any_hand() -> None:
+    # before any draw, a range that keeps WIDE of all hands (a station's after its calls) is
+    # left to the engine, which deals each runout a new hand: a dozen sampled hands made the
+    # equity against a Doogie station noisier than heuristic's against random hands
+    game = find_game("doogie")
+    station = Read(1, "v", 0, 3, None, 6, None, 0, Tendencies(fold=0.02))
+    caller = Read(2, "w", 0, 3, None, 6, None, 0)  # a balanced player's calls narrow it
+    assert station.share >= WIDE > caller.share
+    held = sample_holdings(game, (), full_deck(), [station, caller], rng=random.Random(1),
+                           count=12)  # fmt: skip
+    assert all(joint[0] == () and len(joint[1]) == 6 for joint in held)

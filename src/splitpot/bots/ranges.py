@@ -44,9 +44,9 @@ from splitpot.cards import Card, full_deck
 from splitpot.equity.policy import choose_discard
 from splitpot.games import GameSpec
 
-__all__ = ["BETS_READ", "CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "NOT_VALUED",
-           "RAISE_KEEPS", "DrawRanges", "Read", "describe_reads", "rank_in_range",
-           "read_opponents", "read_seats", "sample_holdings", "strength",
+__all__ = ["BETS_READ", "CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "MIXED", "NOT_VALUED",
+           "RAISE_KEEPS", "SNOWS_READ", "WIDE", "DrawRanges", "Read", "describe_reads",
+           "rank_in_range", "read_opponents", "read_seats", "sample_holdings", "strength",
            "unseen_cards"]  # fmt: skip
 
 RAISE_KEEPS = 0.6
@@ -56,6 +56,17 @@ NOT_VALUED = float("-inf")  # strength() of an award the hand has no value in
 BETS_READ = 4  # bets or raises in a hand that narrow a range (RAISE_KEEPS ** 4 < FLOOR)
 TRIES = 5  # random hands tried per wanted candidate when matching a draw count
 DRAW_CANDIDATES = 40  # hands dealt once per (board seen, count drawn, limit), then reused
+# a pat range mixes in random hands for its snows: up to SNOWS_READ of it (a player who snows
+# every hand, seen as 90% snows, held one pat hand in ten from the top: Drawmaha's snow beat
+# the expert by less than heuristic, which plays it as random hands); from MIXED on, the
+# range's size stays that of MIXED (fewer honest candidates, not more random ones)
+SNOWS_READ = 0.98
+MIXED = 0.9
+# a range that keeps this much of every hand (a station's, or anyone's before they act; a pat
+# hand's with this share of snows) is played as any hand: the engine deals each runout a new
+# one, where a dozen sampled hands made the expert's equity against a Doogie station noisier
+# than heuristic's against random hands
+WIDE = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +104,7 @@ class Read:
     @property
     def snows(self) -> float:
         """The share of snows (any hand) among the hands of a player who stood pat."""
-        return min(0.9, self.habits.snow) if self.drawn == 0 else 0.0
+        return min(SNOWS_READ, self.habits.snow) if self.drawn == 0 else 0.0
 
     def describe(self) -> str:
         """``top 51% + 25% bluffs, drew 1``: the range in words."""
@@ -319,13 +330,29 @@ def rank_in_range(
     return below / max(1, len(kept))
 
 
+def _with_snows(
+    game: GameSpec, pool: Sequence[Card], cands: list[Candidate], snows: float,
+    rng: random.Random,
+) -> list[Candidate]:  # fmt: skip
+    """``cands`` (shuffled) with random hands added, ``snows`` of the whole: past
+    :data:`MIXED` the whole stays MIXED's size, with fewer of ``cands`` in it."""
+    mixed = min(snows, MIXED)
+    added = round(len(cands) * mixed / (1.0 - mixed))
+    if snows > MIXED:
+        whole = len(cands) + added
+        cands = cands[: round(whole * (1.0 - snows))]
+        added = whole - len(cands)
+    return cands + _random_hands(game.hole_cards, pool, rng=rng, count=max(1, added))
+
+
 def sample_holdings(
     game: GameSpec, board: Sequence[Card], pool: Sequence[Card], reads: Sequence[Read], *,
     rng: random.Random, count: int, draws: DrawRanges | None = None,
 ) -> list[tuple[tuple[Card, ...], ...]]:  # fmt: skip
     """``count`` joint samples: per opponent in ``reads``'s order, the known part of a hand
-    in its range (no card in two hands). ``draws`` keeps the draw reads' candidates between
-    calls (a new one, seeded by ``rng``, when None)."""
+    in its range (no card in two hands; none for a range of :data:`WIDE` or more of all hands:
+    before any draw, or standing pat with that share of snows). ``draws`` keeps the draw
+    reads' candidates between calls (a new one, seeded by ``rng``, when None)."""
     unseen = set(pool)
     # several opponents who drew: fewer candidates each (a decision's cost stays near one's);
     # with a board each draw sees a new one and deals anew (Triple Draw Dramaha dealt a third
@@ -337,6 +364,9 @@ def sample_holdings(
     dealt = max(DRAW_CANDIDATES // 4, share if game.board_cards else share * rounds)
     per: list[list[tuple[Card, ...]]] = []
     for read in reads:
+        if read.share >= WIDE and (read.drawn is None or read.snows >= WIDE):
+            per.append([()])  # any hand: the engine deals it
+            continue
         if read.drawn is None:
             wanted = max(count, 8) * 3 if read.share < 1.0 else count
             cands = _random_hands(game.hole_cards, pool, rng=rng, count=wanted)
@@ -351,8 +381,7 @@ def sample_holdings(
                 cands = [(hand, hand[: game.hole_cards - (read.drawn or 0)])]
             rng.shuffle(cands)
             if read.snows:  # a pat hand may be a snow: any hand at all
-                snows = round(len(cands) * read.snows / (1.0 - read.snows))
-                cands += _random_hands(game.hole_cards, pool, rng=rng, count=max(1, snows))
+                cands = _with_snows(game, pool, cands, read.snows, rng)
         kept = _top(game, board, cands, read.share, read.bluffs)
         if read.snows or read.bluffs:  # the added hands sit at the end: mix them in
             rng.shuffle(kept)
