@@ -534,13 +534,15 @@ class ExpertBot:
         holdings = sample_holdings(
             game, view.board, pool, reads, rng=rng, count=count, draws=self._draw_ranges
         )
+        each = max(50, self.samples // count)
+        if not any(any(joint) for joint in holdings):  # every range is any hand: one run
+            holdings, each = holdings[:1], self.samples
         totals: dict[str, float] = {}
         for i, joint in enumerate(holdings):
             hands = [known if len(known) == game.hole_cards else "random" for known in joint]
             odds = declaration_odds(
                 view.hole, view.board, opponent_hands=hands or None,
-                opponents=None if hands else 1, samples=max(50, self.samples // count),
-                seed=self.seed + i, game=game,
+                opponents=None if hands else 1, samples=each, seed=self.seed + i, game=game,
             )  # fmt: skip
             for way, share in odds.shares.items():
                 totals[way] = totals.get(way, 0.0) + share / len(holdings)
