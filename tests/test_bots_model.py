@@ -8,6 +8,7 @@ import random
 from splitpot.bots.base import seat_view
 from splitpot.bots.model import (
     BALANCED,
+    GEAR_SNOWS,
     MAX_OPPONENTS,
     PRIOR_BLUFF,
     PRIOR_FOLD,
@@ -174,11 +175,11 @@ def test_a_made_lowball_hand_is_strong_though_its_value_is_negative() -> None:
     assert weakness(find_game("omaha-8"), nut_low, parse_cards("3c 4h 7d Qs Jd"), "seed") > WEAK
 
 
-def _gear_change_hand(seed: int) -> Hand:
+def _gear_change_hand(seed: int, *, v_draws: bool = False) -> Hand:
     """Seat 0 bets whenever it may in even hands, and after the last draw in all, and calls a
     raise. Seat 1 ("v") checks and calls before the last draw, folding to the second bet it
     faces; after the last draw it bets or raises every time and never folds (a late snow's
-    gear change). Both stand pat."""
+    gear change). Seat 0 stands pat; so does v, or it draws one card when ``v_draws``."""
     hand = Hand("badugi", stacks=[400, 400], button=1, rng=random.Random(seed), names=["me", "v"])
     faced = 0
     while not hand.is_over:
@@ -186,7 +187,8 @@ def _gear_change_hand(seed: int) -> Hand:
         assert legal is not None
         final = final_phase(seat_view(hand, legal.seat))
         if legal.phase == "draw":
-            hand.apply(Action.stand_pat())
+            draws = v_draws and legal.seat == 1
+            hand.apply(Action.discard(hand.hole[1][:1]) if draws else Action.stand_pat())
         elif legal.phase != "bet":
             hand.apply(Action.show() if legal.phase == "show" else Action.check())
         elif legal.seat == 1 and final and legal.raise_ is not None:
@@ -212,6 +214,18 @@ def test_betting_after_the_last_draw_is_read_apart() -> None:
     assert whole.fold_later > 0.3 and final.fold_later < 0.15, (whole, final)
     assert whole.aggression < 0.6 and final.aggression > 0.85, (whole, final)
     assert OpponentModel().tendencies("v", final=True) == BALANCED
+
+
+def test_an_honest_players_bets_after_the_last_draw_are_read_with_its_whole_betting() -> None:
+    # the same betting from a player who draws (no snow shown): the hands that reach the last
+    # round are strong, so betting more there is not betting regardless of the hand; its folds
+    # there are still its own (GEAR_SNOWS)
+    model = OpponentModel()
+    for seed in range(40):
+        model.observe(seat_view(_gear_change_hand(seed, v_draws=True), 0))
+    whole, final = model.tendencies("v"), model.tendencies("v", final=True)
+    assert whole.snow < GEAR_SNOWS and final.aggression == whole.aggression, (whole, final)
+    assert whole.fold_later > 0.3 and final.fold_later < 0.15, (whole, final)
 
 
 def test_a_player_who_snows_every_hand_holds_random_hands() -> None:
