@@ -29,7 +29,9 @@ total runouts as one call).
   does not depend on their cards (the match shows they fold less than
   :data:`ExpertBot.NO_FOLD` in the spot, and bet in more than :data:`ExpertBot.WILD` of their
   chances or fewer than :data:`ExpertBot.PASSIVE`: a maniac, a snow, a station) it value-bets
-  and raises thinner, at the largest size, with no scoop asked for. Sizes vary
+  and raises thinner, at the largest size, with no scoop asked for; facing two or more such
+  players who bet every round, in fixed-limit, a call counts the bets of the rounds to come
+  in its pot odds (each of them pays those too). Sizes vary
   in pot-limit and no-limit (half pot, three quarters, pot: chosen by strength and a seeded
   coin, the same choices for bluffs and value), and are clamped to the legal range; in
   fixed-limit the fixed amount (the engine's cap is respected: no raise is offered past it).
@@ -99,7 +101,7 @@ from splitpot.equity.advise import compare_discards, declaration_odds
 from splitpot.equity.core import EquityResult, equity
 from splitpot.equity.policy import choose_discard
 from splitpot.errors import ShowdownError
-from splitpot.games.streets import Structure
+from splitpot.games.streets import Bet, Structure
 
 __all__ = ["ExpertBot", "Odds"]
 
@@ -306,9 +308,18 @@ class ExpertBot:
         said = f"{odds.describe()}{source} vs {describe_reads(reads)}"
         bounds = legal.raise_
         if legal.call is not None and legal.call > 0:
-            need = legal.call / (view.pot + legal.call)
+            # against two or more players who bet every round and never fold, a call pays
+            # the rounds still to come too (fixed-limit: a bet each at least; their raises
+            # cap them), and so does each of them. Heads-up it does not: the option to fold
+            # a later round is worth about as much (Doogie against a maniac lost 44 bb/100)
+            wild = (
+                len(reads) > 1 and stubborn and all(r.habits.aggression > self.WILD for r in reads)
+            )
+            ahead = min(_bets_ahead(view), view.stacks[view.seat] - legal.call) if wild else 0
+            need = (legal.call + ahead) / (view.pot + legal.call + ahead * (opponents + 1))
             wanted = need * (self.IMPLIED if draws else 1.0)
             odds_said = f"pot odds {need:.0%}" + (f" ({wanted:.0%} implied)" if draws else "")
+            odds_said += f" (with {ahead} chips to come)" if ahead else ""
             if (
                 bounds is not None
                 and odds.equity > need
@@ -334,7 +345,7 @@ class ExpertBot:
                     )
             if odds.equity >= wanted or not legal.fold:
                 return Action.call(), f"call: {said} against {odds_said}"
-            defend = self._defends(view, legal, reads)
+            defend = None if ahead else self._defends(view, legal, reads)
             if defend is not None:
                 return Action.call(), f"call ({defend}): {said} against {odds_said}"
             return Action.fold(), f"fold: {said} below {odds_said}"
@@ -559,6 +570,16 @@ class ExpertBot:
         return Action.declare(
             way
         ), f"declare {way}: expected share {shares} vs {describe_reads(reads)}"
+
+
+def _bets_ahead(view: SeatView) -> int:
+    """Fixed-limit: a bet of each betting round after this one (0 in other structures)."""
+    if view.structure is not Structure.FIXED_LIMIT:
+        return 0
+    rounds = [s for s in view.game.streets if isinstance(s, Bet)]
+    seen = sum(1 for e in view.events if e.kind == "bet_round")
+    stakes = view.stakes
+    return sum(stakes.big_bet if s.big else stakes.small_bet for s in rounds[seen:])
 
 
 def _complete(view: SeatView) -> bool:
