@@ -36,11 +36,18 @@ def warm() -> None:
     assert done.returncode == 0, done.stderr
 
 
+def _deliverable() -> None:
+    """In the child: Ctrl-C as at a terminal. A suite started in the background (``cmd &``
+    from a script) inherits SIGINT ignored, and a program keeps an ignored SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def stopped(argv: list[str], how: signal.Signals, after: float = 3.0) -> tuple[int, str, float]:
     """Run ``splitpot ARGV``, send ``how`` after ``after`` seconds: its status, its stderr and
     how long it took to stop."""
     process = subprocess.Popen(splitpot(*argv), env=environment(), stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_deliverable)  # noqa: PLW1509 (one signal() call)  # fmt: skip
     time.sleep(after)
     assert process.poll() is None, "it ended before the signal"
     sent = time.monotonic()
