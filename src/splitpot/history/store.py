@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -241,8 +242,41 @@ def _time(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
 
-_FS_IOC_GETFLAGS: Final = 0x80086601  # Linux: an inode's attribute flags (lsattr)
-_UNWRITABLE: Final = 0x10 | 0x20  # FS_IMMUTABLE_FL, FS_APPEND_FL (chattr +i, +a)
+_AT_FDCWD: Final = -100
+_STATX_ATTRIBUTES: Final = 8  # the offset of stx_attributes in struct statx (256 bytes)
+_UNWRITABLE: Final = 0x10 | 0x20  # STATX_ATTR_IMMUTABLE, STATX_ATTR_APPEND (chattr +i, +a)
+
+
+@functools.cache
+def _statx() -> Any:
+    """The C library's ``statx``, or None."""
+    import ctypes
+
+    found = getattr(ctypes.CDLL(None, use_errno=True), "statx", None)
+    if found is not None:
+        found.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_uint,
+                          ctypes.c_void_p]  # fmt: skip
+        found.restype = ctypes.c_int
+    return found
+
+
+def _attributes(path: Path) -> int | None:
+    """The inode attribute flags of ``path`` (Linux ``statx``), None where they cannot be read.
+
+    Read by path, never through a descriptor: closing any descriptor of a file drops every
+    POSIX lock the process holds on it, SQLite's own among them. Checked that way before each
+    write (until 2026-12-07), two processes writing one history corrupted it within seconds:
+    the one that closed last saw no other reader, checkpointed and deleted the WAL under the
+    other's open connection (``database disk image is malformed``)."""
+    import ctypes  # (imported here: only Linux needs it)
+
+    statx = _statx()
+    if statx is None:
+        return None  # (a C library without statx: glibc before 2.28)
+    buffer = ctypes.create_string_buffer(256)
+    if statx(_AT_FDCWD, os.fsencode(path), 0, 0, buffer) != 0:
+        return None  # (not there yet: SQLite creates it)
+    return int(struct.unpack_from("Q", buffer.raw, _STATX_ATTRIBUTES)[0])
 
 
 def check_writable(path: Path) -> None:
@@ -253,6 +287,7 @@ def check_writable(path: Path) -> None:
     file has become immutable, or its file system read-only after an error, kills the process
     with SIGBUS, with nothing logged. Checked before each write, such a store is refused like
     any other that cannot be written. (A change that lands during a write itself is not seen.)
+    The files are never opened for it (see :func:`_attributes`).
     """
     try:
         if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
@@ -261,20 +296,9 @@ def check_writable(path: Path) -> None:
         return  # (the write itself says what is wrong)
     if sys.platform != "linux":
         return
-    import fcntl  # (POSIX only; imported here so the store still loads elsewhere)
-
     for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-        try:
-            fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
-        except OSError:
-            continue  # (not there yet: SQLite creates it)
-        try:
-            flags = struct.unpack("i", fcntl.ioctl(fd, _FS_IOC_GETFLAGS, bytes(8))[:4])[0]
-        except OSError:
-            continue  # (the file system keeps no such flags)
-        finally:
-            os.close(fd)
-        if flags & _UNWRITABLE:
+        flags = _attributes(name)
+        if flags is not None and flags & _UNWRITABLE:
             raise HistoryError(f"cannot write {name}: the file is immutable or append-only")
 
 
