@@ -18,7 +18,14 @@ from splitpot.bots.model import (
     final_phase,
     weakness,
 )
-from splitpot.bots.ranges import WIDE, DrawRanges, Read, rank_in_range, sample_holdings
+from splitpot.bots.ranges import (
+    WIDE,
+    DrawRanges,
+    Read,
+    rank_in_range,
+    sample_holdings,
+    strength,
+)
 from splitpot.cards import Card, full_deck, parse_cards
 from splitpot.engine.events import Action
 from splitpot.engine.hand import Hand, LegalActions
@@ -82,6 +89,26 @@ def test_a_pat_raiser_s_range_keeps_snows_and_bluffs() -> None:
     assert honest.bluffs > 0 and honest.snows > 0  # a balanced player's, even at first
     assert _badugis(sample(snowy)) < _badugis(sample(honest)) <= 40
     assert _badugis(sample(snowy)) < 40
+
+
+def test_a_bettors_bluffs_are_spread_over_the_hands_below_its_top() -> None:
+    # a player shown to bluff half its bets bets what it holds below its top share (a Badugi
+    # three-card hand is a bluff at the showdown), not only the weakest hands: read as the
+    # weakest, the expert's own three-card bluff called a river raise (issue 24's LBR)
+    game = find_game("badugi")
+    pool = full_deck()
+    read = Read(1, "v", 4, 0, None, 4, None, 0, Tendencies(bluff=0.5))
+    held = sample_holdings(game, (), pool, [read], rng=random.Random(7), count=200)
+    field = [tuple(random.Random(i).sample(pool, 4)) for i in range(1_000)]
+
+    def percentile(hand: tuple[Card, ...]) -> float:
+        mine = strength(game, hand, ())
+        return sum(strength(game, other, ()) < mine for other in field) / len(field)
+
+    ranks = [percentile(hand) for (hand,) in held]
+    middle = sum(0.25 <= r <= 0.65 for r in ranks) / len(ranks)
+    assert 0.4 <= sum(r >= 0.8 for r in ranks) / len(ranks) <= 0.65  # the top share
+    assert middle >= 0.15  # bluffs from the middle of the hands below it, not only the bottom
 
 
 def test_the_weakest_hand_is_at_the_bottom_of_its_range() -> None:
