@@ -306,9 +306,9 @@ def _top(
     best, rest = order[:keep], order[keep:]
     extra = min(len(rest), round(keep * bluffs / (1.0 - bluffs))) if bluffs < 1.0 else len(rest)
     # spread evenly over the rest, not its weakest: a player shown to bluff bets what it holds
-    # below the top share (a Badugi three-card hand counts as a bluff at the showdown), and
-    # bluffs read as the weakest hands had a three-card bluff of the expert's call a river
-    # raise (issue 24's local best response: +52.8 -> +17.4 bb/100, seed 25)
+    # below the top share (a Badugi three-card hand counts as a bluff at the showdown); read
+    # as the weakest hands, those bluffs let the expert call a river raise with its own
+    # three-card bluff (issue 24's local best response: +52.8 -> +17.4 bb/100, seed 25)
     chosen = best + [rest[int((j + 0.5) * len(rest) / extra)] for j in range(extra)]
     return [cands[i][1] for i in sorted(chosen)]
 
