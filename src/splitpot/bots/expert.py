@@ -578,8 +578,7 @@ def _bets_ahead(view: SeatView) -> int:
         return 0
     rounds = [s for s in view.game.streets if isinstance(s, Bet)]
     seen = sum(1 for e in view.events if e.kind == "bet_round")
-    stakes = view.stakes
-    return sum(stakes.big_bet if s.big else stakes.small_bet for s in rounds[seen:])
+    return sum(view.stakes.limit_bet(s) for s in rounds[seen:])
 
 
 def _complete(view: SeatView) -> bool:

@@ -618,7 +618,7 @@ class Hand:
         self._bet_number += 1
         self._street += 1
         if self.structure is Structure.FIXED_LIMIT:
-            size = self.stakes.big_bet if street.big else self.stakes.small_bet
+            size = self.stakes.limit_bet(street)
             cap: int | None = self.options.raise_cap
         else:
             size, cap = self.stakes.big_blind, None

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from splitpot.errors import GameSpecError, SchemaError
 from splitpot.games.spec import GameSpec
-from splitpot.games.streets import Forced, Structure
+from splitpot.games.streets import Bet, Forced, Structure
 
 __all__ = [
     "ANTE_RULES",
@@ -181,6 +181,10 @@ class Stakes:
         if game is not None and game.forced is Forced.ANTE:
             return ante + self.bring_in
         return ante + max((self.big_blind, self.straddle, *self.blinds))
+
+    def limit_bet(self, street: Bet) -> int:
+        """The fixed-limit bet (and raise) of a betting round: the big bet on a big street."""
+        return self.big_bet if street.big else self.small_bet
 
     def check_buy_in(self, chips: int, game: GameSpec | None = None, what: str = "buy-in") -> None:
         """Refuse a buy-in (or starting stack) over :data:`MAX_CHIPS`, or smaller than what a
