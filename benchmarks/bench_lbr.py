@@ -103,8 +103,8 @@ class Responder:
     """The local best response at one seat of one hand (see the module docstring)."""
 
     def __init__(self, game: GameSpec, seat: int, bot: Bot, *, candidates: int, rng: random.Random,
-                 samples: int) -> None:  # fmt: skip
-        self.game, self.seat, self.bot = game, seat, bot
+                 samples: int, draws: bool = True) -> None:  # fmt: skip
+        self.game, self.seat, self.bot, self.draws = game, seat, bot, draws
         self.count, self.rng, self.samples = candidates, rng, samples
         self.replays: list[Replay] | None = None
         self.seen: frozenset[Card] = frozenset()
@@ -115,7 +115,14 @@ class Responder:
         if legal.phase == "draw":
             hole = tuple(legal.hole) or view.hole
             thrown = choose_discard(self.game, hole, view.board, min(legal.discard_max, len(hole)))
-            return Action.discard(thrown) if thrown else Action.stand_pat()
+            if not thrown:
+                return Action.stand_pat()
+            if not self.draws:
+                return Action.discard(thrown)
+            live = self._live(hand, history, make)
+            drawn = self._draw_value(live, Action.discard(thrown))
+            pat = self._draw_value(live, Action.stand_pat())
+            return Action.stand_pat() if pat > drawn else Action.discard(thrown)
         if legal.phase == "sviten":
             return Action.keep()
         if legal.phase == "declare":
@@ -125,6 +132,10 @@ class Responder:
                 high.qualifies_value(hv), low.qualifies_value(lv), lv is not None
             )
             return Action.declare(way if way in legal.declare else legal.declare[0])
+        return self._best(hand, legal, self._live(hand, history, make))
+
+    def _live(self, hand: Hand, history: Sequence[Action], make: Any) -> list[Replay]:
+        """The candidate holdings that acted as the expert did (the fewest misses)."""
         seen = _seen(hand, self.seat)
         if self.replays is None or seen != self.seen:  # new cards seen: deal the replays anew
             self.seen = seen
@@ -132,8 +143,54 @@ class Responder:
         for replay in self.replays:
             self._advance(replay, history)
         fewest = min(r.misses for r in self.replays)
-        live = [r for r in self.replays if r.misses == fewest]
-        return self._best(hand, legal, live)
+        return [r for r in self.replays if r.misses == fewest]
+
+    def _draw_value(self, live: list[Replay], draw: Action) -> float:
+        """What ``draw`` is worth against the range: with each holding, the draw is made (the
+        responder's new cards from the replay's deck), the bot plays on to the responder's
+        first betting decision after it, and the responder either checks and calls to the end
+        (folds, if that is worth more) or bets once (raises a bet), the bot asked whether it
+        folds; the better plan over the whole range (one plan for every holding: the
+        responder cannot tell them apart)."""
+        passive, aggressive, tried = 0.0, 0.0, 0
+        for replay in live:
+            trial = copy.deepcopy(replay.hand)
+            before = trial.stacks[self.seat]
+            try:
+                trial.apply(draw)
+            except Exception:  # the replay went another way: it says nothing of this draw
+                continue
+            tried += 1
+            legal = self._play_to_me(trial)
+            if legal is None:  # the hand ended first (all in): what it won
+                won = float(trial.stacks[self.seat] - before)
+                passive, aggressive = passive + won, aggressive + won
+                continue
+            share = self._share(trial, tuple(trial.hole[1 - self.seat]))
+            if legal.phase != "bet":  # no betting before its next decision: the pot's share
+                passive, aggressive = passive + share * trial.pot, aggressive + share * trial.pot
+                continue
+            call = legal.call or 0
+            called = share * (trial.pot + call) - call
+            passive += max(called, 0.0) if call and legal.fold else called
+            bounds = legal.raise_
+            if bounds is None:
+                aggressive += called
+                continue
+            to = bounds.pot_to if bounds.max_to > bounds.min_to else bounds.min_to
+            action = Action(bounds.kind, amount=to)
+            aggressive += self._bet_value(trial, action, [Replay(trial)], [share], trial.pot)
+        return max(passive, aggressive) / max(1, tried)
+
+    def _play_to_me(self, trial: Hand) -> LegalActions | None:
+        """Let the bot act in ``trial`` until the responder's next decision (None: the hand
+        is over)."""
+        while not trial.is_over:
+            legal = trial.legal_actions()
+            if legal is None or legal.seat == self.seat:
+                return legal
+            trial.apply(self.bot.act(seat_view(trial, legal.seat), legal))
+        return None
 
     def _advance(self, replay: Replay, history: Sequence[Action]) -> None:
         """Replay the actions since the last decision; the expert's asked of the bot."""
@@ -163,8 +220,11 @@ class Responder:
             replay.steps += 1
 
     def _equity(self, hand: Hand, replay: Replay) -> float:
+        return self._share(hand, tuple(replay.hand.hole[1 - self.seat]))
+
+    def _share(self, hand: Hand, theirs: tuple[Card, ...]) -> float:
+        """The responder's equity in ``hand`` against ``theirs``, both drawing by the policy."""
         view = seat_view(hand, self.seat)
-        theirs = tuple(replay.hand.hole[1 - self.seat])
         if set(theirs) & (set(view.hole) | set(view.board)):
             return 0.5
         draws = len(self.game.draws) - sum(1 for e in view.events if e.kind == "draw_round")
@@ -264,6 +324,7 @@ def play_deals(job: dict[str, Any]) -> list[float]:
     """The responder's duplicate result per deal (big blinds), for one block of deals."""
     game, seed, block, deals = job["game"], job["seed"], job["block"], job["deals"]
     candidates, samples, baseline = job["candidates"], job["samples"], job["baseline"]
+    draws = job.get("draws", "best") == "best"
     spec = find_game(game)
     stakes = Stakes.parse("1/2", spec)
     chips = 100 * stakes.big_blind
@@ -283,7 +344,7 @@ def play_deals(job: dict[str, Any]) -> list[float]:
                     "names": names}  # fmt: skip
             hand = Hand(spec, deck=list(deck), **args)
             responder = Responder(
-                spec, lbr, expert, candidates=candidates, rng=rng, samples=samples
+                spec, lbr, expert, candidates=candidates, rng=rng, samples=samples, draws=draws
             )
             make = _maker(spec, args, deck, lbr, hand)
             history: list[Action] = []
@@ -312,20 +373,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--candidates", type=int, default=12, help="expert holdings per hand")
     parser.add_argument("--samples", type=int, default=200, help="runouts per equity")
     parser.add_argument("--deals-per-task", type=int, default=10)
+    parser.add_argument(
+        "--draws",
+        choices=("best", "policy"),
+        default="best",
+        help="best: stand pat instead of the policy's draw when that is worth "
+        "more; policy: always the documented draw (the betting-only responder)",
+    )
     parser.add_argument("--baseline", help="another commit's bots/ directory to play instead")
     parser.add_argument("--workers", type=int, help="a local Dask cluster of N processes")
     parser.add_argument("--scheduler", help="a running Dask scheduler's address")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     print(f"{cpu_name()}; load average {load_average()} at the start", flush=True)
-    report: dict[str, Any] = {"seed": args.seed, "baseline": args.baseline, "games": {}}
+    report: dict[str, Any] = {"seed": args.seed, "baseline": args.baseline,
+                              "draws": args.draws, "games": {}}  # fmt: skip
     for game in args.games.split(","):
         clock = Clock()
         deals = (args.hands + 1) // 2
         blocks = [({"game": game, "seed": args.seed, "block": b,
                     "deals": min(args.deals_per_task, deals - start),
                     "candidates": args.candidates, "samples": args.samples,
-                    "baseline": args.baseline},)
+                    "baseline": args.baseline, "draws": args.draws},)
                   for b, start in enumerate(range(0, deals, args.deals_per_task))]  # fmt: skip
         results = run_tasks(play_deals, blocks, workers=args.workers, scheduler=args.scheduler)
         totals = [t for block in results for t in block]
