@@ -4,6 +4,7 @@ hands, bounded, and a bet's or a pat hand's range keeps bluffs and snows."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from splitpot.bots.base import seat_view
 from splitpot.bots.model import (
@@ -277,9 +278,19 @@ def test_a_range_of_nearly_every_hand_is_played_as_any_hand() -> None:
     # left to the engine, which deals each runout a new hand: a dozen sampled hands made the
     # equity against a Doogie station noisier than heuristic's against random hands
     game = find_game("doogie")
-    station = Read(1, "v", 0, 3, None, 6, None, 0, Tendencies(fold=0.02))
+    station = Read(1, "v", 0, 3, None, 6, None, 0, Tendencies(fold=0.02, fold_later=0.02))
     caller = Read(2, "w", 0, 3, None, 6, None, 0)  # a balanced player's calls narrow it
     assert station.share >= WIDE > caller.share
     held = sample_holdings(game, (), full_deck(), [station, caller], rng=random.Random(1),
                            count=12)  # fmt: skip
     assert all(joint[0] == () and len(joint[1]) == 6 for joint in held)
+
+
+def test_later_calls_narrow_a_range_by_the_folds_of_hands_already_in() -> None:
+    # a player who folds 30% of the time to a bet but 5% once in: the first call keeps its top
+    # 70%, the next two 95% each (read with the first call's folds, three calls kept 34%)
+    habits = Tendencies(fold=0.3, fold_later=0.05)
+    read = Read(1, "v", 0, 3, None, 6, None, 0, habits)
+    assert abs(read.share - 0.7 * 0.95**2) < 1e-9
+    assert abs(replace(read, calls=1).share - 0.7) < 1e-9
+    assert replace(read, calls=5).share == read.share  # past three calls nothing more is read
