@@ -17,7 +17,15 @@ to the end from there (equity by :func:`splitpot.equity.equity`, both drawing by
 documented policy): a fold is worth 0, a call ``equity * (pot + call) - call``, a bet or raise
 the share of the range the bot folds to it (asked of the bot) times the pot plus the rest's
 called value; in pot-limit a half-pot and a pot-sized bet are tried. It plays the action of
-highest value; it draws by the documented policy and declares by its cards.
+highest value, and declares by its cards.
+
+Its draws are decisions too (``--draws best``, the default): where the documented draw policy
+would throw cards, standing pat (a snow) is tried as well. With each holding kept, the draw is
+made in the replay, the bot plays on to the responder's next decision, and two plans are
+valued: checking and calling to the end (folding, if that is worth more), or betting (raising)
+once, the bot asked whether it folds; a draw is worth the better plan over the whole range
+(one plan for every holding: the responder cannot tell them apart), and the better draw is
+made. ``--draws policy`` always draws by the policy: the betting-only responder.
 
 In a replay the cards the responder has seen keep their places in the deck and the others are
 shuffled (the expert's real cards among them), so a candidate learns nothing of the real hand.
