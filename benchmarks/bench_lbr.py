@@ -156,7 +156,7 @@ class Responder:
     def _draw_value(self, live: list[Replay], draw: Action) -> float:
         """What ``draw`` is worth against the range: with each holding, the draw is made (the
         responder's new cards from the replay's deck), the bot plays on to the responder's
-        first betting decision after it, and the responder either checks and calls to the end
+        next decision, and there (a betting one) the responder either checks and calls to the end
         (folds, if that is worth more) or bets once (raises a bet), the bot asked whether it
         folds; the better plan over the whole range (one plan for every holding: the
         responder cannot tell them apart)."""
