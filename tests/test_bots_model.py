@@ -20,6 +20,7 @@ from splitpot.bots.model import (
     weakness,
 )
 from splitpot.bots.ranges import (
+    OFF_CARDS,
     WIDE,
     DrawRanges,
     Read,
@@ -30,7 +31,7 @@ from splitpot.bots.ranges import (
 from splitpot.cards import Card, full_deck, parse_cards
 from splitpot.engine.events import Action
 from splitpot.engine.hand import Hand, LegalActions
-from splitpot.equity.policy import choose_discard
+from splitpot.equity.policy import choose_discard, way_by_cards
 from splitpot.games import find_game
 
 
@@ -294,3 +295,32 @@ def test_later_calls_narrow_a_range_by_the_folds_of_hands_already_in() -> None:
     assert abs(read.share - 0.7 * 0.95**2) < 1e-9
     assert abs(replace(read, calls=1).share - 0.7) < 1e-9
     assert replace(read, calls=5).share == read.share  # past three calls nothing more is read
+
+
+def test_a_doogie_declaration_narrows_a_range_the_betting_left_wide() -> None:
+    # a station declared both ways: by its cards it qualifies both ways (a full house or better
+    # and a 7-doogie), not a random hand that fails; read as any hand, its "both" had the
+    # expert bet the last round for the third of the pot a failed both-way declarer leaves
+    game = find_game("doogie")
+    board = parse_cards("Ks Kd 4c 3h")
+    pool = [c for c in full_deck() if c not in board]
+    station = Read(1, "v", 0, 3, None, 6, "both", 0, Tendencies(fold=0.02, fold_later=0.02))
+    held = sample_holdings(game, board, pool, [station], rng=random.Random(2), count=40,
+                           draws=DrawRanges(5))  # fmt: skip
+    ways = [way_by_cards(game, joint[0], board) for joint in held]
+    assert all(len(joint[0]) == 6 for joint in held)
+    assert ways.count("both") >= 40 * (1 - OFF_CARDS) - 4, ways  # 7% of random hands
+    undeclared = replace(station, declared=None)  # nothing declared: any hand (the engine's)
+    assert (
+        sample_holdings(game, board, pool, [undeclared], rng=random.Random(2), count=4)
+        == [((),)] * 4
+    )
+    # a range the betting narrowed is read as before: the bets already say what the cards are
+    caller = Read(2, "w", 2, 3, None, 6, "both", 0)
+    assert caller.share < WIDE
+    undeclared = replace(caller, declared=None)
+    read, before = (
+        sample_holdings(game, board, pool, [r], rng=random.Random(2), count=40)
+        for r in (caller, undeclared)
+    )
+    assert read == before

@@ -139,21 +139,14 @@ def _discards(game: GameSpec, config: Config, key: int, cards: Sequence[Card], s
 
 def _declarations(game: GameSpec, cards: Sequence[Card], boards: int, seed: int) -> list[int]:
     """How often the hand declares high, low and both by its cards over ``boards`` boards."""
-    from splitpot.equity.policy import declare_by_cards
+    from splitpot.equity.policy import way_by_cards
 
-    high = next(a for a in game.awards if a.name == game.high_award)
-    low = next(a for a in game.awards if a.name != game.high_award)
     rest = [c for c in full_deck() if c not in set(cards)]
     rng = random.Random(seed)
     counts = [0, 0, 0]
     for _ in range(boards):
         board = rng.sample(rest, game.board_cards)
-        low_value = low.raw(cards, board)
-        way = declare_by_cards(
-            high.qualifies_value(high.raw(cards, board)),
-            low.qualifies_value(low_value),
-            low_value is not None,
-        )
+        way = way_by_cards(game, cards, board)
         counts[WAYS.index(way)] += 1
     return counts
 

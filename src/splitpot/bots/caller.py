@@ -9,7 +9,7 @@ from __future__ import annotations
 from splitpot.bots.base import SeatView, muck_or_show
 from splitpot.engine.events import Action
 from splitpot.engine.hand import LegalActions
-from splitpot.equity.policy import choose_discard, declare_by_cards
+from splitpot.equity.policy import choose_discard, way_by_cards
 
 __all__ = ["CallerBot"]
 
@@ -34,14 +34,7 @@ class CallerBot:
             # answer for a seat that ran out of time, who agreed to nothing).
             return Action.run_once()
         if legal.phase == "declare":
-            high, low = view.game.awards
-            high_value = high.raw(view.hole, view.board)
-            low_value = low.raw(view.hole, view.board)
-            way = declare_by_cards(
-                high.qualifies_value(high_value),
-                low.qualifies_value(low_value),
-                low_value is not None,
-            )
+            way = way_by_cards(view.game, view.hole, view.board)
             return Action.declare(way if way in legal.declare else legal.declare[0])
         if legal.bring_in is not None:
             return Action.bring_in()

@@ -42,11 +42,11 @@ from splitpot.bots.base import SeatView
 from splitpot.bots.memo import Memo
 from splitpot.bots.model import BALANCED, OpponentModel, Tendencies, final_phase
 from splitpot.cards import Card, full_deck
-from splitpot.equity.policy import choose_discard
+from splitpot.equity.policy import choose_discard, way_by_cards
 from splitpot.games import GameSpec
 
 __all__ = ["BETS_READ", "CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "MIXED", "NOT_VALUED",
-           "RAISE_KEEPS", "SNOWS_READ", "WIDE", "DrawRanges", "Read", "describe_reads",
+           "OFF_CARDS", "RAISE_KEEPS", "SNOWS_READ", "WIDE", "DrawRanges", "Read", "describe_reads",
            "rank_in_range", "read_opponents", "read_seats", "sample_holdings", "strength",
            "unseen_cards"]  # fmt: skip
 
@@ -63,6 +63,13 @@ DRAW_CANDIDATES = 40  # hands dealt once per (board seen, count drawn, limit), t
 # range's size stays that of MIXED (fewer honest candidates, not more random ones)
 SNOWS_READ = 0.98
 MIXED = 0.9
+# Doogie: a declaration keeps the hands that declare that way by their cards (a player who
+# declared both ways almost always qualifies both ways), with this share of any hand besides
+# (a player who declares by expected share, not by the cards, sometimes goes the other way).
+# Read as any hand, a station's "both" left the expert betting the last round for a third of
+# the pot it would get when the both-way declarer failed, which a by-cards declarer never does
+OFF_CARDS = 0.1
+DECLARED_TRIES = 40  # random hands tried per wanted candidate of a declaration
 # a range that keeps this much of every hand (a station's, or anyone's before they act; a pat
 # hand's with this share of snows) is played as any hand: the engine deals each runout a new
 # one, where a dozen sampled hands made the expert's equity against a Doogie station noisier
@@ -281,6 +288,28 @@ class DrawRanges:
             self._memo.put(memo_key, found)
         return found
 
+    def declared(
+        self, game: GameSpec, board: Sequence[Card], way: str, count: int = DRAW_CANDIDATES
+    ) -> list[Candidate]:
+        """Up to ``count`` hands that declare ``way`` by their cards on ``board`` (of
+        ``count * DECLARED_TRIES`` random hands tried; any hand stands in if none does)."""
+        key = (game.id, tuple(board), "declared", way, count)
+        found = self._memo.get(key)
+        if found is None:
+            rng = random.Random(repr((self.seed, *key)))
+            deck = [c for c in full_deck() if c not in set(board)]
+            found = []
+            for _ in range(count * DECLARED_TRIES):
+                hand = tuple(rng.sample(deck, game.hole_cards))
+                if way_by_cards(game, hand, board) == way:
+                    found.append((hand, hand))
+                    if len(found) >= count:
+                        break
+            if not found:
+                found = _random_hands(game.hole_cards, deck, rng=rng, count=count)
+            self._memo.put(key, found)
+        return found
+
 
 def _scores(game: GameSpec, board: Sequence[Card], hands: Sequence[Sequence[Card]]) -> list[float]:
     """Each hand's score among ``hands``: per award its percentile (ties counted half), the
@@ -299,17 +328,23 @@ def _scores(game: GameSpec, board: Sequence[Card], hands: Sequence[Sequence[Card
 
 def _top(
     game: GameSpec, board: Sequence[Card], cands: list[Candidate], share: float,
-    bluffs: float = 0.0,
+    bluffs: float = 0.0, *, reference: Sequence[Sequence[Card]] = (),
 ) -> list[tuple[Card, ...]]:  # fmt: skip
     """The known parts of the strongest ``share`` of ``cands`` (at least one), and with them
     as many of the rest as make ``bluffs`` of the range: a balanced player who bets has some
-    weak hands there, and a range of only the strong ones is pushed around by a bluffer."""
+    weak hands there, and a range of only the strong ones is pushed around by a bluffer.
+    With ``reference`` (random hands) the strongest share is of those: the candidates as
+    strong as its top ``share`` are kept (a range that something else narrowed already, a
+    Doogie declaration, is not narrowed by the bets a second time)."""
     if share >= 1.0 or len(cands) < 2:
         return [known for _, known in cands]
-    score = _scores(game, board, [hand for hand, _ in cands])
     n = len(cands)
-    keep = max(1, round(n * share))
+    score = _scores(game, board, [*(hand for hand, _ in cands), *reference])
     order = sorted(range(n), key=lambda i: -score[i])
+    keep = max(1, round(n * share))
+    if reference:
+        line = sorted(score[n:], reverse=True)[max(1, round(len(reference) * share)) - 1]
+        keep = max(1, sum(1 for i in range(n) if score[i] >= line))
     best, rest = order[:keep], order[keep:]
     extra = min(len(rest), round(keep * bluffs / (1.0 - bluffs))) if bluffs < 1.0 else len(rest)
     # spread evenly over the rest, not its weakest: a player shown to bluff bets what it holds
@@ -376,6 +411,19 @@ def sample_holdings(
     dealt = max(DRAW_CANDIDATES // 4, share if game.board_cards else share * rounds)
     per: list[list[tuple[Card, ...]]] = []
     for read in reads:
+        if read.declared is not None and read.share >= WIDE and len(board) == game.board_cards:
+            if draws is None:
+                draws = DrawRanges(rng.getrandbits(32))
+            cands = [
+                c for c in draws.declared(game, board, read.declared) if unseen.issuperset(c[0])
+            ]
+            rng.shuffle(cands)
+            cands = _with_snows(game, pool, cands, OFF_CARDS, rng)
+            reference = [hand for hand, _ in _random_hands(game.hole_cards, pool, rng=rng,
+                                                           count=len(cands))]  # fmt: skip
+            per.append(_top(game, board, cands, read.share, read.bluffs, reference=reference))
+            rng.shuffle(per[-1])
+            continue
         if read.share >= WIDE and (read.drawn is None or read.snows >= WIDE):
             per.append([()])  # any hand: the engine deals it
             continue

@@ -37,7 +37,7 @@ from splitpot.bots.base import SeatView, bring_in_or, muck_or_show
 from splitpot.bots.heuristic import HeuristicBot, _draws_left, _table_max_discard
 from splitpot.engine.events import Action
 from splitpot.engine.hand import LegalActions
-from splitpot.equity.policy import choose_discard, declare_by_cards
+from splitpot.equity.policy import choose_discard, way_by_cards
 
 __all__ = [
     "AIR",
@@ -105,12 +105,7 @@ class ScriptedBot:
 
 
 def _declare(view: SeatView, legal: LegalActions) -> Action:
-    high, low = view.game.awards
-    high_value = high.raw(view.hole, view.board)
-    low_value = low.raw(view.hole, view.board)
-    way = declare_by_cards(
-        high.qualifies_value(high_value), low.qualifies_value(low_value), low_value is not None
-    )
+    way = way_by_cards(view.game, view.hole, view.board)
     return Action.declare(way if way in legal.declare else legal.declare[0])
 
 

@@ -33,7 +33,7 @@ from splitpot.cards import Card
 from splitpot.equity.codes import POLICY_CODES, award_rows
 from splitpot.games.spec import GameSpec
 
-__all__ = ["POLICIES", "choose_discard", "declare_by_cards"]
+__all__ = ["POLICIES", "choose_discard", "declare_by_cards", "way_by_cards"]
 
 POLICIES = ("heuristic", "pat")
 
@@ -63,3 +63,15 @@ def declare_by_cards(high_qualifies: bool, low_qualifies: bool, has_doogie: bool
     if low_qualifies or has_doogie:
         return "low"
     return "high"
+
+
+def way_by_cards(game: GameSpec, hand: Sequence[Card], board: Sequence[Card]) -> str:
+    """The way :func:`declare_by_cards` declares ``hand`` on ``board`` (a declare game)."""
+    high = next(a for a in game.awards if a.name == game.high_award)
+    low = next(a for a in game.awards if a.name != game.high_award)
+    low_value = low.raw(hand, board)
+    return declare_by_cards(
+        high.qualifies_value(high.raw(hand, board)),
+        low.qualifies_value(low_value),
+        low_value is not None,
+    )
