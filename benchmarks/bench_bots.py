@@ -13,8 +13,9 @@ Three parts:
    hands, seed)`` (duplicate heads-up, 100 big blinds, the game's default structure) against
    each ``--against`` bot (default ``heuristic``; ``caller`` too for Badugi): expert's bb/100 and
    its 95% confidence interval, and the seconds the match took.
-2. **Decisions.** Six seats of ``expert`` at a table (``--decision-hands`` hands of Badugi and
-   of Drawmaha, after one untimed hand that loads the kernels): every decision is timed; the
+2. **Decisions.** Six seats of ``expert`` at a table (``--decision-hands`` hands of each of
+   ``--decision-games``, default Badugi, Drawmaha and Doogie, after one untimed hand that
+   warms the caches): every decision is timed; the
    median, p99 and the slowest are printed (issue 14's bound: p99 <= 50 ms).
 3. **Match time.** A 1,000-hand heads-up match of expert against heuristic in Badugi, timed
    (issue 14's bound: under two minutes). Part one's Badugi match gives the same figure
@@ -84,9 +85,9 @@ class _Timed:
         return action
 
 
-def _decisions(hands: int, seed: int) -> dict[str, Any]:
+def _decisions(games: list[str], hands: int, seed: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for game in ("badugi", "drawmaha"):
+    for game in games:
         times: list[float] = []
         rng = random.Random(seed)
         bots = [_Timed(ExpertBot(random.Random(rng.random())), times) for _ in range(6)]
@@ -120,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", default="heuristic", help="comma-separated opponents")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--decision-hands", type=int, default=30)
+    parser.add_argument("--decision-games", default="badugi,drawmaha,doogie",
+                        help="the games of part two (badugi,drawmaha,doogie)")  # fmt: skip
     parser.add_argument("--skip-timing", action="store_true", help="skip part three")
     parser.add_argument("--skip-matches", action="store_true", help="skip part one")
     parser.add_argument("--skip-decisions", action="store_true", help="skip part two")
@@ -134,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_matches:
         report["matches"] = _matches(games, args.against.split(","), hands, args.seed)
     if not args.skip_decisions:
-        report["decisions"] = _decisions(2 if args.quick else args.decision_hands, args.seed)
+        hands = 2 if args.quick else args.decision_hands
+        report["decisions"] = _decisions(args.decision_games.split(","), hands, args.seed)
     if not (args.skip_timing or args.quick):
         timed = play_match("badugi", ("expert", "heuristic"), hands=1000, seed=args.seed)
         report["hu_1000_badugi_seconds"] = round(timed.seconds, 1)
