@@ -57,7 +57,10 @@ total runouts as one call).
   hand's range the shown share of snows, a call narrows as much as the player folds. Nothing
   is shared between bots or tables.
 - **Doogie.** Declares the way with the largest expected share against the ranges
-  (:func:`splitpot.equity.advise.declaration_odds`): a lock in both halves declares both.
+  (:func:`splitpot.equity.advise.declaration_odds` over :data:`ExpertBot.DECLARE_RANGES`
+  joint samples, each one showdown): a lock in both halves declares both. Once the
+  declarations are revealed a wide range keeps the hands that declare that way by their cards
+  (:mod:`splitpot.bots.ranges`).
 
 Deterministic: every random choice (range samples, bluffs, sizes) comes from a generator
 seeded by the bot's seed (drawn from its ``rng`` at construction) and the spot, so a seed, the

@@ -26,7 +26,12 @@ completes at random), so equity against the range is the mean over the samples:
   share of bluffs (:class:`~splitpot.bots.model.Tendencies`: a balanced player's,
   :data:`~splitpot.bots.model.PRIOR_BLUFF`, until their showdowns say more), and a pat
   hand's candidates take the player's share of snows as random hands, so a player who bets
-  or stands pat on anything is never read as holding only strong hands.
+  or stands pat on anything is never read as holding only strong hands;
+- **declarations** (Doogie): a range the betting left wide (:data:`WIDE`: a station's, a
+  maniac's) keeps, once the declarations are revealed, hands that declare that way by their
+  cards (:func:`splitpot.equity.policy.way_by_cards`) and :data:`OFF_CARDS` of any hand; a
+  range the betting narrowed is read as before, since its bets say what its cards are and
+  narrowing it twice left a both-way declarer nothing but the strongest hands.
 
 Everything is seeded by the generator passed in, so a read and a seed give the same samples.
 """
