@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from splitpot.bots.base import SeatView
+from splitpot.bots.base import SeatView, seat_view
 from splitpot.bots.caller import CallerBot
 from splitpot.cards import full_deck, parse_cards
 from splitpot.engine.events import Action
@@ -67,7 +67,7 @@ def _first_draw(bot: Any, *, draws: bool) -> Any:
             if legal.phase == "draw":
                 return action
         else:
-            action = bot.act(bench_lbr.seat_view(hand, 0), legal)
+            action = bot.act(seat_view(hand, 0), legal)
         hand.apply(action)
         history.append(action)
 
