@@ -251,7 +251,10 @@ class ExpertBot:
         )
         if not any(any(joint) for joint in holdings):  # every range is any hand: one run
             holdings, each = holdings[:1], each * len(holdings)
-            if options is None:  # ... of one engine call: the full budget (X)
+            # ... of one engine call: the whole budget, not a share per opponent (the range
+            # samples it was divided among are gone); 3-handed against two stations in Doogie
+            # 600 runouts made the equity noisier than heuristic's 2,000 (+281.9 -> +284.2)
+            if options is None:
                 each = max(each, self.samples)
         names = [a.name for a in view.game.awards]
         totals = [[0.0] * (2 + len(names)) for _ in range(1 if options is None else len(options))]

@@ -51,9 +51,9 @@ from splitpot.equity.policy import choose_discard, way_by_cards
 from splitpot.games import GameSpec
 
 __all__ = ["BETS_READ", "CALL_KEEPS", "DRAW_CANDIDATES", "FLOOR", "MIXED", "NOT_VALUED",
-           "OFF_CARDS", "RAISE_KEEPS", "SNOWS_READ", "WIDE", "DrawRanges", "Read", "describe_reads",
-           "rank_in_range", "read_opponents", "read_seats", "sample_holdings", "strength",
-           "unseen_cards"]  # fmt: skip
+           "OFF_CARDS", "RAISE_KEEPS", "SNOWS_READ", "WIDE", "DrawRanges", "Read",
+           "describe_reads", "rank_in_range", "read_opponents", "read_seats", "sample_holdings",
+           "strength", "unseen_cards"]  # fmt: skip
 
 RAISE_KEEPS = 0.6
 CALL_KEEPS = 0.85
