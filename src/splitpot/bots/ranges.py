@@ -302,7 +302,8 @@ class DrawRanges:
         found = self._memo.get(key)
         if found is None:
             rng = random.Random(repr((self.seed, *key)))
-            deck = [c for c in full_deck() if c not in set(board)]
+            on_board = set(board)
+            deck = [c for c in full_deck() if c not in on_board]
             found = []
             for _ in range(count * DECLARED_TRIES):
                 hand = tuple(rng.sample(deck, game.hole_cards))
