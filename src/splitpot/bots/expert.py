@@ -350,13 +350,8 @@ class ExpertBot:
                 amount = self._size(view, legal, strength, rng)
                 gain = self._raise_gain(view, legal, reads, amount, odds)
                 if gain is not None:
-                    words = (
-                        "semi-bluff raise"
-                        if draws
-                        else "re-steal"
-                        if not view.board
-                        else "bluff raise"
-                    )
+                    words = "bluff raise" if view.board else "re-steal"
+                    words = "semi-bluff raise" if draws else words
                     return Action(bounds.kind, amount=amount), (
                         f"{words} (+{gain:.1f} chips over a call): {said}; {odds_said}"
                     )
