@@ -173,6 +173,11 @@ class ExpertBot:
     WILD = 0.85
     PASSIVE = 0.15
     STUBBORN_BET = 1.05
+    # heads-up in pot-limit, a player who bets in more than ALWAYS of their chances and
+    # raises more than RAISES_BACK of the bets they face raises a bet back until the stacks
+    # are in, and never checks a hand behind: it bets for us
+    ALWAYS = 0.95
+    RAISES_BACK = 0.5
     STUBBORN_RAISE = 1.02
     LOCK = 0.97  # Doogie: a share of the pot both ways at least this is a lock
     # the odds memo's bound: its key holds the unseen cards, so it hits within a hand (the same
@@ -395,17 +400,21 @@ class ExpertBot:
 
     def _committing(self, view: SeatView, reads: Sequence[Read]) -> bool:
         """Heads-up in pot-limit or no-limit, with a betting round still to come, against a
-        player who bets or raises whenever they may and does not fold to a bet: a bet or
+        player who bets whenever they may, raises most bets they face and does not fold to
+        one (a bluffer who bets most of its spots is not one: it raises only its strong
+        hands): a bet or
         raise of ours is raised back until the stacks are in, giving up the option to fold a
         later round, while a check or a call lets them bet for us. Then it bets and raises
         only the hands an honest player would, and no bluffs (against maniacs heads-up in
         Drawmaha and Bodigiha: +64 to +113 bb/100 on the same deals; it had raised 51% hands
         all in before the flop)."""
+        habits = reads[0].habits if len(reads) == 1 else None
         return (
-            len(reads) == 1
+            habits is not None
             and view.structure is not Structure.FIXED_LIMIT
-            and reads[0].habits.aggression > self.WILD
-            and _folds(reads[0]) < self.NO_FOLD
+            and habits.aggression > self.ALWAYS
+            and habits.raises > self.RAISES_BACK
+            and max(habits.fold, habits.fold_later) < self.NO_FOLD
             and not (_draws_left(view, drawing=False) == 0 and _complete(view))
         )
 

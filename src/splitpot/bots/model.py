@@ -57,6 +57,7 @@ PRIOR_FOLD = 0.3  # ... folds when facing a bet
 PRIOR_FOLD_BACK = 0.15  # ... folds when raised after betting
 PRIOR_FOLD_LATER = 0.2  # ... folds facing a bet once it has called or bet in the hand
 PRIOR_AGGRESSION = 0.4  # ... bets or raises when it may
+PRIOR_RAISE = 0.15  # ... raises when facing a bet
 COMPARED = 48  # random hands a showdown hand is ranked against
 # a player's bets after the last draw stand for its aggression there only once it has shown
 # this share of snows (a late snow changes gear); an honest player bets more there because the
@@ -69,7 +70,7 @@ GEAR_SNOWS = 0.3
 class Tendencies:
     """An opponent's smoothed rates: bluffs among last-round bets, snows among pat hands,
     folds facing a bet (and facing a raise of their own bet), bets and raises when they may,
-    and the showdowns seen."""
+    raises when facing a bet, and the showdowns seen."""
 
     bluff: float = PRIOR_BLUFF
     snow: float = PRIOR_SNOW
@@ -79,6 +80,7 @@ class Tendencies:
     aggression: float = PRIOR_AGGRESSION
     showdowns: float = 0.0
     pat: float = 0.0  # the share of their draws that stood pat (0 before any draw is seen)
+    raises: float = PRIOR_RAISE
 
     def describe(self) -> str:
         """``bluffs 25%, snows 10%, folds 30% (20% later, 15% raised back), bets 40%, pat 0%``."""
@@ -105,6 +107,7 @@ class _Bets:
     folds_back: float = 0.0
     faced_later: float = 0.0  # decisions facing a bet, having called or bet before in the hand
     folds_later: float = 0.0
+    raises: float = 0.0  # raises facing a bet (of faced + faced_back + faced_later)
 
     def decay(self) -> None:
         for name in self.__slots__:
@@ -146,6 +149,7 @@ def _count_bet(c: _Bets, kind: str, facing: bool, back: bool, entered: bool) -> 
     elif facing:
         c.faced += 1
         c.folds += kind == "fold"
+    c.raises += facing and kind == "raise"
     if kind in ("bet", "raise", "check") or not facing:
         c.chances += 1
         c.aggressive += kind in ("bet", "raise")
@@ -242,6 +246,7 @@ class OpponentModel:
         fold_back = _smooth(b.folds_back, b.faced_back, PRIOR_FOLD_BACK)
         fold_later = _smooth(b.folds_later, b.faced_later, PRIOR_FOLD_LATER)
         aggression = _smooth(b.aggressive, b.chances, PRIOR_AGGRESSION)
+        raises = _smooth(b.raises, b.faced + b.faced_back + b.faced_later, PRIOR_RAISE)
         snow = max(_smooth(c.snows, c.shown_pats, PRIOR_SNOW, SHOWN), _excess(c))
         if final:
             f = c.final
@@ -250,6 +255,7 @@ class OpponentModel:
             fold_later = _smooth(f.folds_later, f.faced_later, fold_later)
             if snow >= GEAR_SNOWS:
                 aggression = _smooth(f.aggressive, f.chances, aggression)
+                raises = _smooth(f.raises, f.faced + f.faced_back + f.faced_later, raises)
         return Tendencies(
             bluff=_smooth(c.bluffs, c.shown_bets, PRIOR_BLUFF, SHOWN),
             snow=snow,
@@ -259,6 +265,7 @@ class OpponentModel:
             aggression=aggression,
             showdowns=c.shown_bets + c.shown_pats,
             pat=c.pats / c.draws if c.draws else 0.0,
+            raises=raises,
         )
 
     def _of(self, name: str) -> _Counts:
