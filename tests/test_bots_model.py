@@ -13,6 +13,7 @@ from splitpot.bots.model import (
     MAX_OPPONENTS,
     PRIOR_BLUFF,
     PRIOR_FOLD,
+    PRIOR_RAISE,
     WEAK,
     OpponentModel,
     Tendencies,
@@ -60,6 +61,35 @@ def test_folds_to_bets_raise_the_fold_rate_of_that_opponent_only() -> None:
         model.observe(seat_view(_folded_hand(["me", "folder"], seed), 0))
     assert model.tendencies("folder").fold > PRIOR_FOLD + 0.2
     assert model.tendencies("someone else") == BALANCED
+
+
+def _raised_hand(names: list[str], seed: int) -> Hand:
+    """Seat 0 bets whenever it may and calls a raise; seat 1 raises every bet it may."""
+    hand = Hand("badugi", stacks=[200, 200], button=1, rng=random.Random(seed), names=names)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        if legal.phase == "draw":
+            hand.apply(Action.stand_pat())
+        elif legal.phase != "bet":
+            hand.apply(legal_default(legal))
+        elif legal.raise_ is not None and (legal.seat == 1) == bool(legal.call):
+            hand.apply(Action(legal.raise_.kind, amount=legal.raise_.min_to))
+        else:
+            hand.apply(Action.check() if legal.check else Action.call())
+    return hand
+
+
+def test_raises_facing_a_bet_are_counted_per_opponent() -> None:
+    # the expert lets a player bet for it heads-up in pot-limit only if they raise most bets
+    # they face (a maniac, a snow), not a bluffer who bets often but raises its strong hands
+    model = OpponentModel()
+    for seed in range(6):
+        model.observe(seat_view(_raised_hand(["me", "raiser"], seed), 0))
+        model.observe(seat_view(_folded_hand(["me", "folder"], seed), 0))
+    assert model.tendencies("raiser").raises > 0.8, model.tendencies("raiser")
+    assert model.tendencies("folder").raises < PRIOR_RAISE, model.tendencies("folder")
+    assert BALANCED.raises == PRIOR_RAISE
 
 
 def test_the_model_holds_a_bounded_number_of_opponents() -> None:
