@@ -401,13 +401,13 @@ class ExpertBot:
     def _committing(self, view: SeatView, reads: Sequence[Read]) -> bool:
         """Heads-up in pot-limit or no-limit, with a betting round still to come, against a
         player who bets whenever they may, raises most bets they face and does not fold to
-        one (a bluffer who bets most of its spots is not one: it raises only its strong
-        hands): a bet or
-        raise of ours is raised back until the stacks are in, giving up the option to fold a
-        later round, while a check or a call lets them bet for us. Then it bets and raises
-        only the hands an honest player would, and no bluffs (against maniacs heads-up in
-        Drawmaha and Bodigiha: +64 to +113 bb/100 on the same deals; it had raised 51% hands
-        all in before the flop)."""
+        one: a bet or raise of ours is raised back until the stacks are in, giving up the
+        option to fold a later round, while a check or a call lets them bet for us. Then it
+        bets and raises only the hands an honest player would, and no bluffs (against
+        maniacs heads-up in Drawmaha and Bodigiha: +79 to +124 bb/100 on the same deals; it
+        had raised 51% hands all in before the flop). Not a bluffer left heads-up 3-handed,
+        who bets 85-89% of its chances after the last draw but checks its middling hands
+        behind: checking to it lost the value bets it calls."""
         habits = reads[0].habits if len(reads) == 1 else None
         return (
             habits is not None
