@@ -82,7 +82,7 @@ def _raised_hand(names: list[str], seed: int) -> Hand:
 
 def test_raises_facing_a_bet_are_counted_per_opponent() -> None:
     # the expert lets a player bet for it heads-up in pot-limit only if they raise most bets
-    # they face (a maniac, a snow), not a bluffer who bets often but raises its strong hands
+    # they face (a maniac, a snow: ExpertBot.RAISES_BACK) and bet nearly every chance
     model = OpponentModel()
     for seed in range(6):
         model.observe(seat_view(_raised_hand(["me", "raiser"], seed), 0))

@@ -32,11 +32,11 @@ total runouts as one call).
   and raises thinner, at the largest size, with no scoop asked for; facing two or more such
   players who bet every round, in fixed-limit, a call counts the bets of the rounds to come
   in its pot odds (each of them pays those too). Heads-up in pot-limit and no-limit against
-  a player who bets whenever they may and does not fold (a maniac, a snow), before the last
-  round, it lets them bet for it: a bet or raise of its own would be raised back until the
-  stacks are in, giving up the option to fold later, so it checks, calls, and bets or raises
-  only what it would against anyone, with no bluffs. Sizes vary
-  in pot-limit and no-limit (half pot, three quarters, pot: chosen by strength and a seeded
+  a player who bets whenever they may, raises most bets they face and does not fold (a
+  maniac, a snow), before the last round, it lets them bet for it: a bet or raise of its own
+  would be raised back until the stacks are in, giving up the option to fold later, so it
+  checks, calls, and bets or raises only what it would against anyone, with no bluffs. Sizes
+  vary in pot-limit and no-limit (half pot, three quarters, pot: chosen by strength and a seeded
   coin, the same choices for bluffs and value), and are clamped to the legal range; in
   fixed-limit the fixed amount (the engine's cap is respected: no raise is offered past it).
 - **Draws.** The draw policy's discard, standing pat, one card more and one less are compared
