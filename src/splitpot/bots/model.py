@@ -107,7 +107,12 @@ class _Bets:
     folds_back: float = 0.0
     faced_later: float = 0.0  # decisions facing a bet, having called or bet before in the hand
     folds_later: float = 0.0
-    raises: float = 0.0  # raises facing a bet (of faced + faced_back + faced_later)
+    raises: float = 0.0  # raises facing a bet (of :attr:`facing`)
+
+    @property
+    def facing(self) -> float:
+        """Decisions facing a bet, in any spot."""
+        return self.faced + self.faced_back + self.faced_later
 
     def decay(self) -> None:
         for name in self.__slots__:
@@ -246,7 +251,7 @@ class OpponentModel:
         fold_back = _smooth(b.folds_back, b.faced_back, PRIOR_FOLD_BACK)
         fold_later = _smooth(b.folds_later, b.faced_later, PRIOR_FOLD_LATER)
         aggression = _smooth(b.aggressive, b.chances, PRIOR_AGGRESSION)
-        raises = _smooth(b.raises, b.faced + b.faced_back + b.faced_later, PRIOR_RAISE)
+        raises = _smooth(b.raises, b.facing, PRIOR_RAISE)
         snow = max(_smooth(c.snows, c.shown_pats, PRIOR_SNOW, SHOWN), _excess(c))
         if final:
             f = c.final
@@ -255,7 +260,7 @@ class OpponentModel:
             fold_later = _smooth(f.folds_later, f.faced_later, fold_later)
             if snow >= GEAR_SNOWS:
                 aggression = _smooth(f.aggressive, f.chances, aggression)
-                raises = _smooth(f.raises, f.faced + f.faced_back + f.faced_later, raises)
+                raises = _smooth(f.raises, f.facing, raises)
         return Tendencies(
             bluff=_smooth(c.bluffs, c.shown_bets, PRIOR_BLUFF, SHOWN),
             snow=snow,
